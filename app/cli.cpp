@@ -1,0 +1,73 @@
+#include "cli.h"
+
+#include "roofscope_features.h"
+
+#include <QtGlobal>
+#include <filesystem>
+#include <ostream>
+#include <qcustomplot.h>
+#include <string_view>
+
+namespace roofscope::app {
+namespace {
+
+struct Command {
+    std::string_view name;
+    std::string_view summary;
+    int (*run)(const std::vector<std::string>&, CommandIo);
+};
+
+constexpr Command kCommands[] = {
+    {"devices", "list the device catalog (spec and measured ceilings)", runDevices},
+    {"info", "describe a session or ceilings file", runInfo},
+};
+
+void printUsage(std::ostream& out) {
+    out << "Usage: roofscope [FILE...]            start the explorer (on the demo without FILE)\n"
+           "       roofscope COMMAND [ARGS...]    run headless\n"
+           "       roofscope --version | --help\n\nCommands:\n";
+    for (const auto& c : kCommands)
+        out << "  " << c.name << std::string(10 - c.name.size(), ' ') << c.summary << "\n";
+    out << "\n'roofscope COMMAND --help' describes a command.\n";
+}
+
+void printVersion(std::ostream& out) {
+    out << "roofscope " << ROOFSCOPE_VERSION << "\n"
+        << "  Qt " << qVersion() << ", QCustomPlot " << QCUSTOMPLOT_VERSION_STR << "\n"
+        << "  CUDA " << (features::kCuda ? features::kCudaVersion : "not built") << ", NCCL "
+        << (features::kNccl ? "yes" : "no") << ", MPI " << (features::kMpi ? "yes" : "no") << "\n"
+        << "  built " << ROOFSCOPE_BUILD_TYPE << " with " << ROOFSCOPE_COMPILER << "\n";
+}
+
+} // namespace
+
+std::optional<int> runHeadless(const std::vector<std::string>& args, CommandIo io) {
+    if (args.empty())
+        return std::nullopt;
+    const std::string& first = args.front();
+    if (first == "--version" || first == "-V") {
+        printVersion(io.out);
+        return kExitOk;
+    }
+    if (first == "--help" || first == "-h" || first == "help") {
+        printUsage(io.out);
+        return kExitOk;
+    }
+    for (const auto& c : kCommands)
+        if (first == c.name)
+            return c.run(std::vector<std::string>(args.begin() + 1, args.end()), io);
+    if (first.starts_with("-")) {
+        io.err << "roofscope: unknown option '" << first << "'\n\n";
+        printUsage(io.err);
+        return kExitUsage;
+    }
+    // Anything else must be a file for the GUI to open; a mistyped command is not one.
+    if (!std::filesystem::exists(first)) {
+        io.err << "roofscope: '" << first << "' is neither a command nor an existing file\n\n";
+        printUsage(io.err);
+        return kExitUsage;
+    }
+    return std::nullopt;
+}
+
+} // namespace roofscope::app

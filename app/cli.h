@@ -1,0 +1,30 @@
+#pragma once
+// The command line: `roofscope` alone starts the GUI, `roofscope SUBCOMMAND ...` runs headless.
+// Every sub-command is one row of the table in cli.cpp.
+
+#include <iosfwd>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace roofscope::app {
+
+struct CommandIo {
+    std::ostream& out;
+    std::ostream& err;
+};
+
+// Exit codes shared by all sub-commands.
+inline constexpr int kExitOk = 0;
+inline constexpr int kExitFailure = 1; // the work failed: unreadable file, bad content
+inline constexpr int kExitUsage = 2;   // the command line was wrong
+
+// Runs the sub-command named by args[0] (args exclude the program name) and returns its exit
+// code, or nullopt when the arguments ask for the GUI (none, or files to open).
+std::optional<int> runHeadless(const std::vector<std::string>& args, CommandIo io);
+
+// Sub-commands, each given the arguments after its name.
+int runDevices(const std::vector<std::string>& args, CommandIo io);
+int runInfo(const std::vector<std::string>& args, CommandIo io);
+
+} // namespace roofscope::app

@@ -1,0 +1,73 @@
+// roofscope devices [--json]
+#include "catalog_loader.h"
+#include "ceilings_file.h"
+#include "cli.h"
+#include "units.h"
+
+#include <iomanip>
+#include <ostream>
+
+namespace roofscope::app {
+namespace {
+
+constexpr const char* kHelp =
+    "Usage: roofscope devices [--json]\n\n"
+    "Lists every device Roofscope knows: the built-in spec catalog, then the user's entries\n"
+    "from the user catalog folder, which override built-in ones with the same id.\n\n"
+    "  --json   print the catalog as a roofscope-ceilings document (readable back as a\n"
+    "           ceilings file)\n";
+
+std::string peakText(const Device& d, Precision p, bool tensor) {
+    const auto c = d.ceilings.computeFor(p, tensor);
+    if (!c || (tensor && !d.ceilings.compute.count({p, ComputeUnit::tensor})))
+        return "-";
+    return formatSi(c->value, Dimension::flopsPerS);
+}
+
+} // namespace
+
+int runDevices(const std::vector<std::string>& args, CommandIo io) {
+    bool json = false;
+    for (const auto& a : args) {
+        if (a == "--help" || a == "-h") {
+            io.out << kHelp;
+            return kExitOk;
+        }
+        if (a == "--json") {
+            json = true;
+            continue;
+        }
+        io.err << "roofscope devices: unknown argument '" << a << "'\n\n" << kHelp;
+        return kExitUsage;
+    }
+    QStringList warnings;
+    const Catalog catalog = ui::loadCatalog(&warnings);
+    for (const auto& w : warnings)
+        io.err << "warning: " << w.toStdString() << "\n";
+    if (json) {
+        std::vector<Device> devices;
+        for (const auto& e : catalog.entries())
+            devices.push_back(e.device);
+        io.out << serializeCeilings(devices);
+        return kExitOk;
+    }
+    io.out << std::left << std::setw(30) << "ID" << std::setw(44) << "NAME" << std::setw(6)
+           << "KIND" << std::setw(16) << "FP16 TENSOR" << std::setw(16) << "FP32" << std::setw(14)
+           << "DRAM" << "SOURCE\n";
+    for (const auto& e : catalog.entries()) {
+        const Device& d = e.device;
+        const auto dram = d.ceilings.memoryFor(MemoryLevel::dram);
+        io.out << std::left << std::setw(30) << d.id << std::setw(44) << d.name.substr(0, 43)
+               << std::setw(6) << toString(d.kind) << std::setw(16)
+               << peakText(d, Precision::fp16, true) << std::setw(16)
+               << peakText(d, Precision::fp32, false) << std::setw(14)
+               << (dram ? formatSi(dram->value, Dimension::bytesPerS) : std::string("-"))
+               << toString(e.layer)
+               << (e.layer == CatalogLayer::builtin ? std::string() : " " + e.origin) << "\n";
+    }
+    io.out << catalog.entries().size() << " devices; user catalog: "
+           << ui::userCatalogDir().toStdString() << "\n";
+    return kExitOk;
+}
+
+} // namespace roofscope::app

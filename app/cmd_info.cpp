@@ -1,0 +1,41 @@
+// roofscope info FILE...
+#include "cli.h"
+#include "file_summary.h"
+
+#include <ostream>
+
+namespace roofscope::app {
+
+namespace {
+constexpr const char* kHelp =
+    "Usage: roofscope info FILE...\n\n"
+    "Describes Roofscope session (*.roofscope) and ceilings files: devices and ceilings with\n"
+    "their provenance, datasets, records and times. Exits with 1 when a file cannot be read,\n"
+    "naming the file and the position of the problem.\n";
+}
+
+int runInfo(const std::vector<std::string>& args, CommandIo io) {
+    if (args.empty()) {
+        io.err << "roofscope info: no file given\n\n" << kHelp;
+        return kExitUsage;
+    }
+    int status = kExitOk;
+    for (const auto& a : args) {
+        if (a == "--help" || a == "-h") {
+            io.out << kHelp;
+            return kExitOk;
+        }
+    }
+    for (const auto& path : args) {
+        const auto summary = summarizeFile(path);
+        if (!summary) {
+            io.err << "roofscope info: " << summary.error().toString() << "\n";
+            status = kExitFailure;
+            continue;
+        }
+        io.out << summary.value();
+    }
+    return status;
+}
+
+} // namespace roofscope::app

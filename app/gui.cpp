@@ -1,0 +1,73 @@
+#include "gui.h"
+
+#include "catalog_loader.h"
+#include "cli.h"
+#include "demo_render.h"
+#include "demo_session.h"
+#include "main_window.h"
+#include "roofscope_features.h"
+
+#include <QApplication>
+#include <QStandardPaths>
+#include <iostream>
+
+namespace roofscope::app {
+namespace {
+
+bool haveDisplay() {
+    return !qEnvironmentVariableIsEmpty("DISPLAY") ||
+           !qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY") ||
+           !qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM");
+}
+
+} // namespace
+
+int runGui(int argc, char** argv) {
+    const bool headless = !haveDisplay();
+    if (headless)
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+    QApplication app(argc, argv);
+    QApplication::setApplicationName(QStringLiteral("roofscope"));
+    QApplication::setApplicationDisplayName(QStringLiteral("Roofscope"));
+    QApplication::setApplicationVersion(QStringLiteral(ROOFSCOPE_VERSION));
+
+    QStringList warnings;
+    Catalog catalog = ui::loadCatalog(&warnings);
+    for (const auto& w : warnings)
+        std::cerr << "warning: " << w.toStdString() << "\n";
+
+    const QStringList files = QApplication::arguments().mid(1);
+    auto demo = makeDemoSession(catalog);
+    if (headless) {
+        if (!demo) {
+            std::cerr << "roofscope: " << demo.error().toString() << "\n";
+            return kExitFailure;
+        }
+        const QString dir =
+            QStandardPaths::writableLocation(QStandardPaths::GenericCacheLocation) +
+            QStringLiteral("/roofscope/demo");
+        const auto rendered = ui::renderSessionFiles(demo.value(), dir, QStringLiteral("roofline"));
+        if (!rendered.error.isEmpty()) {
+            std::cerr << "roofscope: " << rendered.error.toStdString() << "\n";
+            return kExitFailure;
+        }
+        std::cout << "No display: rendered the demo (" << demo.value().datasets.front().context.model
+                  << " on " << demo.value().devices.size() << " devices) to\n";
+        for (const auto& f : rendered.files)
+            std::cout << "  " << f.toStdString() << "\n";
+        return kExitOk;
+    }
+
+    ui::MainWindow window(std::move(catalog));
+    if (!files.isEmpty()) {
+        window.openSession(files.front());
+    } else if (demo) {
+        window.setSession(std::move(demo).value());
+    } else {
+        std::cerr << "roofscope: " << demo.error().toString() << "\n";
+    }
+    window.show();
+    return QApplication::exec();
+}
+
+} // namespace roofscope::app

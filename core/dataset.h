@@ -1,0 +1,44 @@
+#pragma once
+// The records of one run together with what is known about the run.
+
+#include "op_record.h"
+
+#include <map>
+#include <string>
+#include <vector>
+
+namespace roofscope {
+
+struct SoftwareStack {
+    std::string framework; // e.g. "PyTorch 2.1.0"
+    std::string cuda;      // runtime version, e.g. "12.1"
+    std::string driver;
+    std::string cudnn;
+    std::string nccl;
+    std::map<std::string, std::string> other; // container tag, ROCm/HIP version, ...
+
+    bool operator==(const SoftwareStack&) const = default;
+};
+
+struct DatasetContext {
+    std::vector<std::string> sources; // the files the records came from, as given by the user
+    std::string deviceId;
+    int rank = 0;
+    int worldSize = 1;
+    SoftwareStack stack;
+    std::string model; // e.g. "BERT-large"
+    std::string label; // what the user calls this run
+    std::vector<std::string> tags;
+    int repeat = 0; // index among repeats of one configuration
+
+    bool operator==(const DatasetContext&) const = default;
+};
+
+struct Dataset {
+    DatasetContext context;
+    std::vector<OpRecord> records;
+
+    bool operator==(const Dataset&) const = default;
+};
+
+} // namespace roofscope

@@ -1,0 +1,176 @@
+#include "dataset_json.h"
+
+namespace roofscope::json {
+namespace {
+
+// A measure is written only when known: absent is the absence of the key.
+void putMeasure(Json& j, std::string_view key, const Measure& m) {
+    if (m.known())
+        j[std::string(key)] = {{"value", m.value}, {"origin", toString(m.origin)}};
+}
+
+Measure measureFromJson(const Json& value, const std::string& path) {
+    requireObject(value, path);
+    Measure m;
+    m.value = getNonNegative(value, "value", path);
+    m.origin = getEnum<Origin>(value, "origin", path);
+    if (m.origin == Origin::absent)
+        fail(child(path, "origin"), "an absent quantity is written by leaving its key out");
+    return m;
+}
+
+Measure getMeasure(const Json& object, std::string_view key, const std::string& path) {
+    const Json* value = find(object, key);
+    return value ? measureFromJson(*value, child(path, key)) : Measure{};
+}
+
+template <class K> Json measureMap(const std::map<K, Measure>& map) {
+    Json j = Json::object();
+    for (const auto& [key, m] : map)
+        putMeasure(j, toString(key), m);
+    return j;
+}
+
+template <class K>
+std::map<K, Measure> measureMapFromJson(const Json& object, std::string_view key,
+                                        const std::string& path) {
+    std::map<K, Measure> out;
+    const Json* value = find(object, key);
+    if (!value)
+        return out;
+    const std::string p = child(path, key);
+    requireObject(*value, p);
+    for (const auto& [name, item] : value->items()) {
+        const auto parsed = parseEnum<K>(name);
+        if (!parsed)
+            fail(child(p, name), "unknown key '" + name + "'");
+        out[*parsed] = measureFromJson(item, child(p, name));
+    }
+    return out;
+}
+
+Json toJson(const OpRecord& r) {
+    Json j = Json::object();
+    j["name"] = r.name;
+    j["category"] = toString(r.category);
+    j["phase"] = toString(r.phase);
+    if (!r.deviceId.empty())
+        j["device"] = r.deviceId;
+    j["rank"] = r.rank;
+    if (r.stream >= 0)
+        j["stream"] = r.stream;
+    j["precision"] = toString(r.precision);
+    if (r.usesTensorUnits)
+        j["tensor_units"] = true;
+    j["count"] = r.count;
+    putMeasure(j, "flops", r.flops);
+    putMeasure(j, "time_s", r.timeS);
+    if (!r.bytes.empty())
+        j["bytes"] = measureMap(r.bytes);
+    if (!r.commBytes.empty())
+        j["comm_bytes"] = measureMap(r.commBytes);
+    if (r.collective)
+        j["collective"] = toString(*r.collective);
+    if (r.groupSize != 0)
+        j["group_size"] = r.groupSize;
+    return j;
+}
+
+OpRecord recordFromJson(const Json& j, const std::string& path) {
+    requireObject(j, path);
+    OpRecord r;
+    r.name = getString(j, "name", path);
+    r.category = getEnum<Category>(j, "category", path, Category::other);
+    r.phase = getEnum<Phase>(j, "phase", path, Phase::unknown);
+    r.deviceId = getString(j, "device", path, "");
+    r.rank = static_cast<int>(getInteger(j, "rank", path, 0));
+    r.stream = static_cast<int>(getInteger(j, "stream", path, -1));
+    r.precision = getEnum<Precision>(j, "precision", path, Precision::fp32);
+    r.usesTensorUnits = getBool(j, "tensor_units", path, false);
+    r.count = getInteger(j, "count", path, 1);
+    if (r.count < 1)
+        fail(child(path, "count"), "must be at least 1");
+    r.flops = getMeasure(j, "flops", path);
+    r.timeS = getMeasure(j, "time_s", path);
+    r.bytes = measureMapFromJson<MemoryLevel>(j, "bytes", path);
+    r.commBytes = measureMapFromJson<Link>(j, "comm_bytes", path);
+    if (find(j, "collective"))
+        r.collective = getEnum<Collective>(j, "collective", path);
+    r.groupSize = static_cast<int>(getInteger(j, "group_size", path, 0));
+    if (r.groupSize < 0)
+        fail(child(path, "group_size"), "must not be negative");
+    return r;
+}
+
+Json toJson(const DatasetContext& c) {
+    Json j = Json::object();
+    j["sources"] = c.sources;
+    j["device"] = c.deviceId;
+    j["rank"] = c.rank;
+    j["world_size"] = c.worldSize;
+    Json stack = {{"framework", c.stack.framework}, {"cuda", c.stack.cuda},
+                  {"driver", c.stack.driver},       {"cudnn", c.stack.cudnn},
+                  {"nccl", c.stack.nccl},           {"other", c.stack.other}};
+    j["stack"] = std::move(stack);
+    j["model"] = c.model;
+    j["label"] = c.label;
+    j["tags"] = c.tags;
+    j["repeat"] = c.repeat;
+    return j;
+}
+
+DatasetContext contextFromJson(const Json& j, const std::string& path) {
+    requireObject(j, path);
+    DatasetContext c;
+    c.sources = getStrings(j, "sources", path);
+    c.deviceId = getString(j, "device", path, "");
+    c.rank = static_cast<int>(getInteger(j, "rank", path, 0));
+    c.worldSize = static_cast<int>(getInteger(j, "world_size", path, 1));
+    if (c.worldSize < 1 || c.rank < 0 || c.rank >= c.worldSize)
+        fail(path, "rank " + std::to_string(c.rank) + " does not fit world size " +
+                       std::to_string(c.worldSize));
+    if (const Json* stack = find(j, "stack")) {
+        const std::string p = child(path, "stack");
+        requireObject(*stack, p);
+        c.stack.framework = getString(*stack, "framework", p, "");
+        c.stack.cuda = getString(*stack, "cuda", p, "");
+        c.stack.driver = getString(*stack, "driver", p, "");
+        c.stack.cudnn = getString(*stack, "cudnn", p, "");
+        c.stack.nccl = getString(*stack, "nccl", p, "");
+        if (const Json* other = find(*stack, "other")) {
+            requireObject(*other, child(p, "other"));
+            for (const auto& [key, value] : other->items()) {
+                if (!value.is_string())
+                    fail(child(child(p, "other"), key), "expected a string");
+                c.stack.other[key] = value.get<std::string>();
+            }
+        }
+    }
+    c.model = getString(j, "model", path, "");
+    c.label = getString(j, "label", path, "");
+    c.tags = getStrings(j, "tags", path);
+    c.repeat = static_cast<int>(getInteger(j, "repeat", path, 0));
+    return c;
+}
+
+} // namespace
+
+Json toJson(const Dataset& dataset) {
+    Json records = Json::array();
+    for (const auto& r : dataset.records)
+        records.push_back(toJson(r));
+    return {{"context", toJson(dataset.context)}, {"records", std::move(records)}};
+}
+
+Dataset datasetFromJson(const Json& value, const std::string& path) {
+    requireObject(value, path);
+    Dataset d;
+    d.context = contextFromJson(require(value, "context", path), child(path, "context"));
+    const Json& records = requireArray(value, "records", path);
+    d.records.reserve(records.size());
+    for (std::size_t i = 0; i < records.size(); ++i)
+        d.records.push_back(recordFromJson(records[i], child(child(path, "records"), i)));
+    return d;
+}
+
+} // namespace roofscope::json

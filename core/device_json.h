@@ -1,0 +1,14 @@
+#pragma once
+// Internal to core: the JSON form of a Device, shared by ceilings files, catalog entries and
+// sessions so that a device reads and writes the same everywhere. See docs/file-formats.md.
+
+#include "device.h"
+#include "json_fields.h"
+
+namespace roofscope::json {
+
+Json toJson(const Device& device);
+// Throws FieldError (caught by parseDocument) on missing or invalid content.
+Device deviceFromJson(const Json& value, const std::string& path);
+
+} // namespace roofscope::json

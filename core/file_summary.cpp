@@ -1,0 +1,100 @@
+#include "file_summary.h"
+
+#include "ceilings_file.h"
+#include "session_file.h"
+#include "text_file.h"
+#include "units.h"
+
+#include <sstream>
+
+namespace roofscope {
+namespace {
+
+std::string describeProvenance(const Provenance& p) {
+    if (p.kind == ProvenanceKind::spec)
+        return "spec, " + p.sourceUrl;
+    std::string out = "measured by " + p.tool + " (" + p.method + ")";
+    if (!p.date.empty())
+        out += ", " + p.date;
+    if (p.samples > 0)
+        out += ", " + std::to_string(p.samples) + " samples";
+    if (p.spread > 0)
+        out += ", spread " + formatSi(p.spread, Dimension::ratio, 2);
+    return out;
+}
+
+void describeDevice(std::ostringstream& out, const Device& d) {
+    out << "  " << d.id << "  " << d.name << " (" << toString(d.kind) << ", " << d.vendor << ")\n";
+    for (const auto& [key, c] : d.ceilings.compute)
+        out << "    " << toString(key.precision) << ' ' << toString(key.unit) << ": "
+            << formatSi(c.value, Dimension::flopsPerS) << "  [" << describeProvenance(c.provenance)
+            << "]\n";
+    for (const auto& [level, c] : d.ceilings.memory)
+        out << "    " << toString(level) << ": " << formatSi(c.value, Dimension::bytesPerS) << "  ["
+            << describeProvenance(c.provenance) << "]\n";
+    for (const auto& [link, c] : d.ceilings.links)
+        out << "    " << toString(link) << ": " << formatSi(c.value, Dimension::bytesPerS) << "  ["
+            << describeProvenance(c.provenance) << "]\n";
+}
+
+std::string describeSession(const std::string& path, const Session& s) {
+    std::ostringstream out;
+    out << path << ": Roofscope session, format version " << kSessionFormatVersion << "\n";
+    out << s.devices.size() << " device(s):\n";
+    for (const auto& d : s.devices)
+        describeDevice(out, d);
+    out << s.datasets.size() << " dataset(s):\n";
+    for (const auto& d : s.datasets) {
+        double time = 0, flops = 0;
+        int timed = 0;
+        for (const auto& r : d.records) {
+            if (r.timeS.known()) {
+                time += r.timeS.value;
+                ++timed;
+            }
+            if (r.flops.known())
+                flops += r.flops.value;
+        }
+        out << "  " << (d.context.label.empty() ? std::string("(unlabelled)") : d.context.label)
+            << ": " << d.records.size() << " records on "
+            << (d.context.deviceId.empty() ? std::string("unknown device") : d.context.deviceId)
+            << ", rank " << d.context.rank << "/" << d.context.worldSize << ", "
+            << formatSi(flops, Dimension::flops) << " in " << formatSi(time, Dimension::time)
+            << " (" << timed << " timed)\n";
+    }
+    out << "view: " << toString(s.view.view) << ", " << s.view.selection.size()
+        << " selected record(s)\n";
+    return out.str();
+}
+
+} // namespace
+
+Result<std::string> summarizeFile(const std::string& path) {
+    const auto text = readTextFile(path);
+    if (!text)
+        return text.error();
+    const std::string& content = text.value();
+    // Dispatch on the format key; parse errors then come from the matching reader, with position.
+    if (content.find("\"roofscope-session\"") != std::string::npos) {
+        const auto session = parseSession(content, path);
+        if (!session)
+            return session.error();
+        return describeSession(path, session.value());
+    }
+    if (content.find("\"roofscope-ceilings\"") != std::string::npos) {
+        const auto devices = parseCeilings(content, path);
+        if (!devices)
+            return devices.error();
+        std::ostringstream out;
+        out << path << ": Roofscope ceilings, format version " << kCeilingsFormatVersion << ", "
+            << devices.value().size() << " device(s)\n";
+        for (const auto& d : devices.value())
+            describeDevice(out, d);
+        return out.str();
+    }
+    return makeError("unrecognised file: expected a Roofscope session (*.roofscope) or ceilings "
+                     "document (format \"roofscope-session\" or \"roofscope-ceilings\")",
+                     inFile(path));
+}
+
+} // namespace roofscope

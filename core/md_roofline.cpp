@@ -1,0 +1,137 @@
+#include "md_roofline.h"
+
+#include "roofline.h"
+#include "units.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace roofscope {
+namespace {
+
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+
+// t = work / ceiling, with the rule that no work takes no time whatever the ceiling.
+Result<double> termTime(double work, double ceiling, const char* what, const char* ceilingName,
+                        Dimension unit) {
+    if (!std::isfinite(work) || work < 0)
+        return makeError(std::string(what) + " must be a finite non-negative number");
+    if (work == 0)
+        return 0.0;
+    if (!std::isfinite(ceiling) || ceiling <= 0)
+        return makeError("no " + std::string(ceilingName) + " ceiling for an op with " +
+                         formatSi(work, unit) + " of " + what);
+    return work / ceiling;
+}
+
+double ratio(double num, double den) {
+    if (!std::isfinite(num) || !std::isfinite(den) || num < 0 || den < 0 || (num == 0 && den == 0))
+        return kNaN;
+    if (den == 0)
+        return std::numeric_limits<double>::infinity();
+    return num / den;
+}
+
+} // namespace
+
+Result<MdBound> mdBound(const MdWork& work, const MdCeilings& ceilings,
+                        std::optional<double> measuredS) {
+    const auto tF = termTime(work.flops, ceilings.apfFlopsPerS, "compute", "APF (compute)",
+                             Dimension::flops);
+    if (!tF)
+        return tF.error();
+    const auto tM = termTime(work.memoryBytes, ceilings.apmBytesPerS, "memory traffic",
+                             "APM (memory)", Dimension::bytes);
+    if (!tM)
+        return tM.error();
+    const auto tP = termTime(work.commBytes, ceilings.apbBytesPerS, "communication",
+                             "APB (communication)", Dimension::bytes);
+    if (!tP)
+        return tP.error();
+
+    MdBound b;
+    b.computeS = tF.value();
+    b.memoryS = tM.value();
+    b.commS = tP.value();
+    b.boundS = std::max({b.computeS, b.memoryS, b.commS});
+    if (b.boundS == 0)
+        b.bottleneck = Bottleneck::none;
+    else if (b.computeS == b.boundS)
+        b.bottleneck = Bottleneck::compute;
+    else if (b.memoryS == b.boundS)
+        b.bottleneck = Bottleneck::memory;
+    else
+        b.bottleneck = Bottleneck::communication;
+    if (measuredS && std::isfinite(*measuredS) && *measuredS > 0)
+        b.efficiency = b.boundS / *measuredS;
+    return b;
+}
+
+MdPlanes mdPlanes(const MdWork& work, const MdCeilings& ceilings) {
+    MdPlanes p;
+    p.a = ratio(work.flops, work.memoryBytes);
+    p.o = ratio(work.commBytes, work.memoryBytes);
+    p.c = ratio(work.commBytes, work.flops);
+    p.ridgeA = ridgePoint(ceilings.apfFlopsPerS, ceilings.apmBytesPerS);
+    p.ridgeO = ridgePoint(ceilings.apbBytesPerS, ceilings.apmBytesPerS);
+    p.ridgeC = ridgePoint(ceilings.apbBytesPerS, ceilings.apfFlopsPerS);
+    p.commPlane = (p.a < p.ridgeA) ? MdPlane::o : MdPlane::c;
+    return p;
+}
+
+MdCeilings mdCeilingsFor(const OpRecord& op, const Ceilings& ceilings, const MdOptions& options) {
+    MdCeilings c;
+    if (const auto f = ceilings.computeFor(op.precision, op.usesTensorUnits))
+        c.apfFlopsPerS = f->value;
+    if (const auto m = ceilings.memoryFor(options.level))
+        c.apmBytesPerS = m->value;
+    if (const auto b = ceilings.linkFor(options.link))
+        c.apbBytesPerS = b->value;
+    return c;
+}
+
+MdWork mdWorkFor(const OpRecord& op, const MdOptions& options) {
+    MdWork w;
+    w.flops = op.flops.known() ? op.flops.value : 0;
+    w.memoryBytes = op.bytesAt(options.level).value_or(0);
+    for (const auto& [link, bytes] : op.commBytes)
+        if (bytes.known())
+            w.commBytes += bytes.value;
+    return w;
+}
+
+Result<MdBound> mdBoundFor(const OpRecord& op, const Ceilings& ceilings,
+                           const MdOptions& options) {
+    std::optional<double> measured;
+    if (op.timeS.known())
+        measured = op.timeS.value;
+    auto bound = mdBound(mdWorkFor(op, options), mdCeilingsFor(op, ceilings, options), measured);
+    if (!bound)
+        return makeError("op '" + op.name + "': " + bound.error().message);
+    return bound;
+}
+
+IterationBound mdIteration(const std::vector<OpRecord>& records, const Ceilings& ceilings,
+                           const MdOptions& options) {
+    IterationBound it;
+    for (const auto& op : records) {
+        const auto bound = mdBoundFor(op, ceilings, options);
+        if (!bound) {
+            ++it.unbounded;
+            if (!it.firstError)
+                it.firstError = bound.error();
+            continue;
+        }
+        auto& phase = it.phases[op.phase];
+        const double measured = op.timeS.known() ? op.timeS.value : 0.0;
+        phase.measuredS += measured;
+        phase.boundS += bound.value().boundS;
+        phase.boundSByBottleneck[bound.value().bottleneck] += bound.value().boundS;
+        it.measuredS += measured;
+        it.boundS += bound.value().boundS;
+    }
+    return it;
+}
+
+} // namespace roofscope

@@ -1,0 +1,62 @@
+#pragma once
+// One kernel, op, layer or collective, possibly aggregated over `count` launches.
+
+#include "enums.h"
+
+#include <cmath>
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+
+namespace roofscope {
+
+// A number together with how it was obtained. `value` is meaningless when origin is absent.
+struct Measure {
+    double value = 0;
+    Origin origin = Origin::absent;
+
+    bool known() const { return origin != Origin::absent; }
+    bool operator==(const Measure&) const = default;
+
+    static Measure measured(double v) { return {v, Origin::measured}; }
+    static Measure estimated(double v) { return {v, Origin::estimated}; }
+};
+
+struct OpRecord {
+    std::string name;
+    Category category = Category::other;
+    Phase phase = Phase::unknown;
+    std::string deviceId; // catalog or measured device id; empty when unknown
+    int rank = 0;
+    int stream = -1; // -1 when not known or not applicable
+    Precision precision = Precision::fp32;
+    bool usesTensorUnits = false; // true when the op ran (or can run) on tensor/matrix units
+
+    Measure flops;                         // FLOP, summed over `count` launches
+    std::map<MemoryLevel, Measure> bytes;  // bytes moved at each level, summed over launches
+    std::map<Link, Measure> commBytes;     // bytes communicated over each link
+    Measure timeS;                         // wall time on the device, seconds, summed
+    std::int64_t count = 1;                // launches aggregated into this record
+
+    std::optional<Collective> collective; // set for communication ops
+    int groupSize = 0;                    // ranks taking part in the collective; 0 when unknown
+
+    bool operator==(const OpRecord&) const = default;
+
+    // Bytes at `level`, or nullopt when absent.
+    std::optional<double> bytesAt(MemoryLevel level) const {
+        const auto it = bytes.find(level);
+        if (it == bytes.end() || !it->second.known())
+            return std::nullopt;
+        return it->second.value;
+    }
+    std::optional<double> commBytesOn(Link link) const {
+        const auto it = commBytes.find(link);
+        if (it == commBytes.end() || !it->second.known())
+            return std::nullopt;
+        return it->second.value;
+    }
+};
+
+} // namespace roofscope

@@ -1,0 +1,81 @@
+#include "roof_geometry.h"
+
+#include "roofline.h"
+#include "units.h"
+
+#include <algorithm>
+
+namespace roofscope {
+namespace {
+template <class T> bool wanted(const std::vector<T>& list, T value) {
+    return list.empty() || std::find(list.begin(), list.end(), value) != list.end();
+}
+} // namespace
+
+DeviceRoofs deviceRoofs(const Ceilings& ceilings, double xMin, double xMax,
+                        const RoofOptions& options) {
+    DeviceRoofs roofs;
+    if (!(xMin > 0) || !(xMax > xMin))
+        return roofs;
+
+    double topCompute = 0;
+    for (const auto& [key, c] : ceilings.compute)
+        if (wanted(options.precisions, key.precision))
+            topCompute = std::max(topCompute, c.value);
+    const Ceiling* ridgeCeiling = nullptr;
+    if (const auto it = ceilings.memory.find(options.ridgeLevel);
+        it != ceilings.memory.end() && wanted(options.levels, options.ridgeLevel))
+        ridgeCeiling = &it->second;
+    if (!ridgeCeiling)
+        for (const auto& [level, c] : ceilings.memory)
+            if (wanted(options.levels, level) && (!ridgeCeiling || c.value < ridgeCeiling->value))
+                ridgeCeiling = &c;
+    if (topCompute == 0 || !ridgeCeiling)
+        return roofs;
+
+    for (const auto& [level, c] : ceilings.memory) {
+        if (!wanted(options.levels, level))
+            continue;
+        RoofSegment s;
+        s.kind = RoofSegment::Kind::memory;
+        s.level = level;
+        s.provenance = c.provenance.kind;
+        s.label = std::string(toString(level)) + " " + formatSi(c.value, Dimension::bytesPerS);
+        s.x0 = xMin;
+        s.y0 = xMin * c.value;
+        s.x1 = std::min(xMax, ridgePoint(topCompute, c.value));
+        s.y1 = roofAt(topCompute, c.value, s.x1);
+        if (s.x1 > s.x0)
+            roofs.segments.push_back(s);
+    }
+    for (const auto& [key, c] : ceilings.compute) {
+        if (!wanted(options.precisions, key.precision))
+            continue;
+        const double ridge = ridgePoint(c.value, ridgeCeiling->value);
+        RoofSegment s;
+        s.kind = RoofSegment::Kind::compute;
+        s.precision = key.precision;
+        s.unit = key.unit;
+        s.provenance = c.provenance.kind;
+        s.label = std::string(toString(key.precision)) + " " + std::string(toString(key.unit)) +
+                  " " + formatSi(c.value, Dimension::flopsPerS);
+        s.x0 = std::max(xMin, ridge);
+        s.y0 = c.value;
+        s.x1 = xMax;
+        s.y1 = c.value;
+        if (s.x1 > s.x0)
+            roofs.segments.push_back(s);
+        if (ridge >= xMin && ridge <= xMax) {
+            RidgeMark r;
+            r.x = ridge;
+            r.y = c.value;
+            r.precision = key.precision;
+            r.unit = key.unit;
+            r.label = "ridge " + formatSi(ridge, Dimension::intensity);
+            roofs.ridges.push_back(r);
+        }
+    }
+    return roofs;
+}
+
+} // namespace roofscope

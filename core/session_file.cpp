@@ -1,0 +1,129 @@
+#include "session_file.h"
+
+#include "dataset_json.h"
+#include "device_json.h"
+#include "text_file.h"
+
+#include <set>
+
+namespace roofscope {
+namespace {
+
+constexpr json::DocumentKind kKind{"roofscope-session", kSessionFormatVersion, "session"};
+
+json::Json toJson(const ViewSettings& v) {
+    json::Json selection = json::Json::array();
+    for (const auto& ref : v.selection)
+        selection.push_back({{"dataset", ref.dataset}, {"record", ref.record}});
+    return {{"view", toString(v.view)},
+            {"color_by", toString(v.colorBy)},
+            {"precision", toString(v.precision)},
+            {"memory_level", toString(v.memoryLevel)},
+            {"link", toString(v.link)},
+            {"log_x", v.logX},
+            {"log_y", v.logY},
+            {"range", {v.xMin, v.xMax, v.yMin, v.yMax}},
+            {"hidden_datasets", v.hiddenDatasets},
+            {"shown_devices", v.shownDevices},
+            {"selection", std::move(selection)}};
+}
+
+ViewSettings viewFromJson(const json::Json& j, const std::string& path, const Session& session) {
+    using namespace json;
+    requireObject(j, path);
+    ViewSettings v;
+    v.view = getEnum<ViewKind>(j, "view", path, ViewKind::roofline);
+    v.colorBy = getEnum<ColorBy>(j, "color_by", path, ColorBy::dataset);
+    v.precision = getEnum<Precision>(j, "precision", path, Precision::fp16);
+    v.memoryLevel = getEnum<MemoryLevel>(j, "memory_level", path, MemoryLevel::dram);
+    v.link = getEnum<Link>(j, "link", path, Link::intra_node);
+    v.logX = getBool(j, "log_x", path, true);
+    v.logY = getBool(j, "log_y", path, true);
+    if (const Json* range = find(j, "range")) {
+        const std::string p = child(path, "range");
+        if (!range->is_array() || range->size() != 4)
+            fail(p, "expected [x_min, x_max, y_min, y_max]");
+        double* out[] = {&v.xMin, &v.xMax, &v.yMin, &v.yMax};
+        for (std::size_t i = 0; i < 4; ++i) {
+            if (!(*range)[i].is_number())
+                fail(child(p, i), "expected a number");
+            *out[i] = (*range)[i].get<double>();
+        }
+    }
+    v.hiddenDatasets = getStrings(j, "hidden_datasets", path);
+    v.shownDevices = getStrings(j, "shown_devices", path);
+    if (const Json* selection = find(j, "selection")) {
+        const std::string p = child(path, "selection");
+        if (!selection->is_array())
+            fail(p, "expected an array");
+        for (std::size_t i = 0; i < selection->size(); ++i) {
+            const std::string ip = child(p, i);
+            const Json& item = (*selection)[i];
+            requireObject(item, ip);
+            RecordRef ref{static_cast<int>(getInteger(item, "dataset", ip)),
+                          static_cast<int>(getInteger(item, "record", ip))};
+            // A selection that points nowhere means the file was edited or damaged.
+            if (ref.dataset < 0 || ref.dataset >= static_cast<int>(session.datasets.size()) ||
+                ref.record < 0 ||
+                ref.record >= static_cast<int>(session.datasets[ref.dataset].records.size()))
+                fail(ip, "selection refers to a record that does not exist");
+            v.selection.push_back(ref);
+        }
+    }
+    return v;
+}
+
+} // namespace
+
+Result<Session> parseSession(std::string_view text, const std::string& file) {
+    Session session;
+    const Status status = json::parseDocument(text, file, kKind, [&](const json::Json& root) {
+        const json::Json& devices = json::requireArray(root, "devices", "");
+        std::set<std::string> ids;
+        for (std::size_t i = 0; i < devices.size(); ++i) {
+            Device d = json::deviceFromJson(devices[i], json::child("/devices", i));
+            if (!ids.insert(d.id).second)
+                json::fail(json::child(json::child("/devices", i), "id"),
+                           "device id '" + d.id + "' appears twice");
+            session.devices.push_back(std::move(d));
+        }
+        const json::Json& datasets = json::requireArray(root, "datasets", "");
+        for (std::size_t i = 0; i < datasets.size(); ++i)
+            session.datasets.push_back(
+                json::datasetFromJson(datasets[i], json::child("/datasets", i)));
+        if (const json::Json* view = json::find(root, "view"))
+            session.view = viewFromJson(*view, "/view", session);
+    });
+    if (!status)
+        return status.error();
+    return session;
+}
+
+Result<Session> readSessionFile(const std::string& path) {
+    const auto text = readTextFile(path);
+    if (!text)
+        return text.error();
+    return parseSession(text.value(), path);
+}
+
+std::string serializeSession(const Session& session) {
+    json::Json root = json::Json::object();
+    root["format"] = kKind.format;
+    root["version"] = kSessionFormatVersion;
+    json::Json devices = json::Json::array();
+    for (const auto& d : session.devices)
+        devices.push_back(json::toJson(d));
+    json::Json datasets = json::Json::array();
+    for (const auto& d : session.datasets)
+        datasets.push_back(json::toJson(d));
+    root["devices"] = std::move(devices);
+    root["datasets"] = std::move(datasets);
+    root["view"] = toJson(session.view);
+    return root.dump(1, '\t') + "\n";
+}
+
+Status writeSessionFile(const std::string& path, const Session& session) {
+    return writeFileAtomically(path, serializeSession(session));
+}
+
+} // namespace roofscope

@@ -1,0 +1,22 @@
+#pragma once
+// The session document (*.roofscope, format "roofscope-session"): devices, datasets with their
+// records, and view settings. Schema: docs/file-formats.md.
+
+#include "error.h"
+#include "session.h"
+
+#include <string>
+
+namespace roofscope {
+
+inline constexpr int kSessionFormatVersion = 1;
+
+Result<Session> parseSession(std::string_view text, const std::string& file);
+Result<Session> readSessionFile(const std::string& path);
+
+// Stable text for equal sessions; parseSession(serializeSession(s)) == s.
+std::string serializeSession(const Session& session);
+// Atomic: see writeFileAtomically.
+Status writeSessionFile(const std::string& path, const Session& session);
+
+} // namespace roofscope

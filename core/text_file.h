@@ -1,0 +1,23 @@
+#pragma once
+// Whole-file reads and crash-safe writes for the small documents (sessions, ceilings, catalog).
+
+#include "error.h"
+
+#include <cstdint>
+#include <string>
+
+namespace roofscope {
+
+// Small documents larger than this are refused rather than read into memory.
+inline constexpr std::uint64_t kMaxDocumentBytes = 512ull << 20;
+
+// The whole file as bytes. Errors name the file: missing, unreadable, a directory, larger than
+// maxBytes.
+Result<std::string> readTextFile(const std::string& path, std::uint64_t maxBytes = kMaxDocumentBytes);
+
+// Writes `content` to a temporary file beside `path`, flushes it to disk, then renames it over
+// `path`: readers see either the old or the new file, never a half-written one, even if the
+// process dies. The temporary file is removed on failure.
+Status writeFileAtomically(const std::string& path, std::string_view content);
+
+} // namespace roofscope

@@ -1,0 +1,204 @@
+#include "roofline_plot.h"
+
+#include "axis_format.h"
+#include "roof_geometry.h"
+#include "roofline.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <set>
+
+namespace roofscope::ui {
+namespace {
+
+// Okabe-Ito: distinguishable for colour-blind readers and in greyscale print.
+const QColor kPalette[] = {QColor(0, 114, 178), QColor(213, 94, 0),  QColor(0, 158, 115),
+                           QColor(204, 121, 167), QColor(230, 159, 0), QColor(86, 180, 233),
+                           QColor(0, 0, 0)};
+
+QColor paletteColor(int index) {
+    return kPalette[static_cast<std::size_t>(index) % std::size(kPalette)];
+}
+
+QCPScatterStyle::ScatterShape shapeFor(Category category) {
+    switch (category) {
+    case Category::gemm:
+        return QCPScatterStyle::ssDisc;
+    case Category::conv:
+        return QCPScatterStyle::ssSquare;
+    case Category::attention:
+        return QCPScatterStyle::ssDiamond;
+    case Category::elementwise:
+        return QCPScatterStyle::ssTriangle;
+    case Category::norm:
+        return QCPScatterStyle::ssTriangleInverted;
+    case Category::collective:
+        return QCPScatterStyle::ssStar;
+    default:
+        return QCPScatterStyle::ssCircle;
+    }
+}
+
+constexpr double kXMin = 1e-2;
+constexpr double kXMax = 1e4;
+
+} // namespace
+
+RooflinePlot::RooflinePlot(QWidget* parent) : QCustomPlot(parent) {
+    setLogAxis(xAxis, Dimension::intensity, tr("Arithmetic intensity (FLOP/B)"));
+    setLogAxis(yAxis, Dimension::flopsPerS, tr("Performance (FLOP/s)"));
+    legend->setVisible(true);
+    legend->setFont(QFont(font().family(), 8));
+    axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignBottom | Qt::AlignRight);
+    setInteractions(QCP::iRangeDrag | QCP::iRangeZoom | QCP::iSelectPlottables);
+    setNoAntialiasingOnDrag(true);
+}
+
+void RooflinePlot::setSession(const Session& session) {
+    clearGraphs();
+    clearItems();
+    roofSegments_ = points_ = aboveRoof_ = 0;
+    xLow_ = kXMin;
+    xHigh_ = kXMax;
+    yLow_ = std::numeric_limits<double>::infinity();
+    yHigh_ = 0;
+
+    // Draw the roofs of the session's precision and of every precision its points use, so that
+    // each point has its own roof in sight.
+    std::set<Precision> precisions{session.view.precision};
+    for (const auto& d : session.datasets)
+        for (const auto& r : d.records)
+            precisions.insert(r.precision);
+    const std::vector<Precision> drawn(precisions.begin(), precisions.end());
+
+    int colorIndex = 0;
+    for (const auto& device : session.devices) {
+        const auto& shown = session.view.shownDevices;
+        if (!shown.empty() && std::find(shown.begin(), shown.end(), device.id) == shown.end())
+            continue;
+        drawDevice(device, paletteColor(colorIndex++), kXMin, kXMax, drawn);
+    }
+    colorIndex = 0;
+    for (const auto& dataset : session.datasets) {
+        const auto& hidden = session.view.hiddenDatasets;
+        const QColor color = paletteColor(colorIndex++);
+        if (std::find(hidden.begin(), hidden.end(), dataset.context.label) != hidden.end())
+            continue;
+        drawDataset(dataset, session.findDevice(dataset.context.deviceId), color, session.view);
+    }
+    resetView();
+}
+
+void RooflinePlot::drawDevice(const Device& device, const QColor& color, double xMin, double xMax,
+                              const std::vector<Precision>& precisions) {
+    RoofOptions options;
+    options.precisions = precisions;
+    const DeviceRoofs roofs = deviceRoofs(device.ceilings, xMin, xMax, options);
+    bool first = true;
+    for (const auto& segment : roofs.segments) {
+        QCPGraph* graph = addGraph();
+        graph->setData({segment.x0, segment.x1}, {segment.y0, segment.y1}, true);
+        QPen pen(color, segment.kind == RoofSegment::Kind::memory ? 2.0 : 1.6);
+        if (segment.provenance == ProvenanceKind::spec)
+            pen.setStyle(Qt::DashLine);
+        graph->setPen(pen);
+        graph->setSelectable(QCP::stNone);
+        if (first) {
+            graph->setName(QString::fromStdString(device.name) +
+                           (segment.provenance == ProvenanceKind::spec ? tr(" (spec)")
+                                                                       : tr(" (measured)")));
+        } else {
+            graph->removeFromLegend();
+        }
+        first = false;
+        ++roofSegments_;
+        extend(segment.x1, segment.y1);
+
+        auto* label = new QCPItemText(this);
+        label->setText(QString::fromStdString(segment.label));
+        label->setColor(color);
+        label->setFont(QFont(font().family(), 7));
+        label->setClipToAxisRect(true);
+        if (segment.kind == RoofSegment::Kind::compute) {
+            label->setPositionAlignment(Qt::AlignRight | Qt::AlignBottom);
+            label->position->setCoords(segment.x1 / 1.15, segment.y1 * 1.03);
+        } else {
+            // Above the slope, a little over a decade below the ridge, where the points that
+            // crowd near the ridge do not cover it.
+            label->setPositionAlignment(Qt::AlignRight | Qt::AlignBottom);
+            const double x = std::max(segment.x0 * 3, segment.x1 / 20);
+            label->position->setCoords(x, x * (segment.y1 / segment.x1) * 1.1);
+        }
+    }
+    for (const auto& ridge : roofs.ridges) {
+        auto* mark = new QCPItemTracer(this);
+        mark->position->setCoords(ridge.x, ridge.y);
+        mark->setStyle(QCPItemTracer::tsCircle);
+        mark->setSize(6);
+        mark->setPen(QPen(color));
+        mark->setBrush(Qt::white);
+    }
+}
+
+void RooflinePlot::drawDataset(const Dataset& dataset, const Device* device, const QColor& color,
+                               const ViewSettings& view) {
+    // One graph per category so the marker says the category and the legend stays short.
+    std::map<Category, QCPGraph*> graphs;
+    for (const auto& record : dataset.records) {
+        double x = NAN, y = NAN;
+        bool above = false;
+        if (device) {
+            if (const auto p = rooflinePoint(record, device->ceilings, view.memoryLevel)) {
+                x = p.value().intensity;
+                y = p.value().achievedFlopsPerS;
+                above = p.value().aboveRoof;
+            }
+        }
+        if (std::isnan(x) && record.flops.known() && record.timeS.known() && record.timeS.value > 0) {
+            x = intensity(record.flops.value, record.bytesAt(view.memoryLevel).value_or(0));
+            y = record.flops.value / record.timeS.value;
+        }
+        if (!std::isfinite(x) || !std::isfinite(y) || x <= 0 || y <= 0)
+            continue;
+        QCPGraph*& graph = graphs[record.category];
+        if (!graph) {
+            graph = addGraph();
+            graph->setLineStyle(QCPGraph::lsNone);
+            graph->setScatterStyle(QCPScatterStyle(shapeFor(record.category), color,
+                                                   color.lighter(150), 8));
+            graph->setPen(QPen(color));
+            graph->setName(QString::fromStdString(dataset.context.label) + QStringLiteral(" · ") +
+                           QString::fromUtf8(toString(record.category).data()));
+        }
+        graph->addData(x, y);
+        ++points_;
+        extend(x, y);
+        if (above) {
+            ++aboveRoof_;
+            auto* flag = new QCPItemTracer(this);
+            flag->position->setCoords(x, y);
+            flag->setStyle(QCPItemTracer::tsSquare);
+            flag->setSize(12);
+            flag->setPen(QPen(Qt::red, 1.5));
+        }
+    }
+}
+
+void RooflinePlot::extend(double x, double y) {
+    xLow_ = std::min(xLow_, x);
+    xHigh_ = std::max(xHigh_, x);
+    yLow_ = std::min(yLow_, y);
+    yHigh_ = std::max(yHigh_, y);
+}
+
+void RooflinePlot::resetView() {
+    xAxis->setRange(std::max(1e-3, xLow_ / 2), xHigh_ * 2);
+    if (yHigh_ > 0)
+        yAxis->setRange(std::max(yLow_ / 5, yHigh_ * 1e-6), yHigh_ * 3);
+    else
+        yAxis->setRange(1e9, 1e16);
+    replot();
+}
+
+} // namespace roofscope::ui
