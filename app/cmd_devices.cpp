@@ -53,7 +53,8 @@ int runDevices(const std::vector<std::string>& args, CommandIo io) {
     }
     io.out << std::left << std::setw(30) << "ID" << std::setw(44) << "NAME" << std::setw(6)
            << "KIND" << std::setw(16) << "FP16 TENSOR" << std::setw(16) << "FP32" << std::setw(14)
-           << "DRAM" << "SOURCE\n";
+           << "DRAM"
+           << "SOURCE\n";
     for (const auto& e : catalog.entries()) {
         const Device& d = e.device;
         const auto dram = d.ceilings.memoryFor(MemoryLevel::dram);
@@ -65,8 +66,8 @@ int runDevices(const std::vector<std::string>& args, CommandIo io) {
                << toString(e.layer)
                << (e.layer == CatalogLayer::builtin ? std::string() : " " + e.origin) << "\n";
     }
-    io.out << catalog.entries().size() << " devices; user catalog: "
-           << ui::userCatalogDir().toStdString() << "\n";
+    io.out << catalog.entries().size()
+           << " devices; user catalog: " << ui::userCatalogDir().toStdString() << "\n";
     return kExitOk;
 }
 

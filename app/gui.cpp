@@ -43,16 +43,16 @@ int runGui(int argc, char** argv) {
             std::cerr << "roofscope: " << demo.error().toString() << "\n";
             return kExitFailure;
         }
-        const QString dir =
-            QStandardPaths::writableLocation(QStandardPaths::GenericCacheLocation) +
-            QStringLiteral("/roofscope/demo");
+        const QString dir = QStandardPaths::writableLocation(QStandardPaths::GenericCacheLocation) +
+                            QStringLiteral("/roofscope/demo");
         const auto rendered = ui::renderSessionFiles(demo.value(), dir, QStringLiteral("roofline"));
         if (!rendered.error.isEmpty()) {
             std::cerr << "roofscope: " << rendered.error.toStdString() << "\n";
             return kExitFailure;
         }
-        std::cout << "No display: rendered the demo (" << demo.value().datasets.front().context.model
-                  << " on " << demo.value().devices.size() << " devices) to\n";
+        std::cout << "No display: rendered the demo ("
+                  << demo.value().datasets.front().context.model << " on "
+                  << demo.value().devices.size() << " devices) to\n";
         for (const auto& f : rendered.files)
             std::cout << "  " << f.toStdString() << "\n";
         return kExitOk;

@@ -6,7 +6,8 @@
 
 namespace roofscope::ui {
 
-RenderResult renderSessionFiles(const Session& session, const QString& dir, const QString& baseName) {
+RenderResult renderSessionFiles(const Session& session, const QString& dir,
+                                const QString& baseName) {
     RenderResult result;
     if (!QDir().mkpath(dir)) {
         result.error = QObject::tr("cannot create the folder %1").arg(dir);

@@ -15,6 +15,7 @@ struct RenderResult {
 };
 
 // Writes <dir>/<baseName>.png (1600x1000 px) and <dir>/<baseName>.pdf (vector), creating dir.
-RenderResult renderSessionFiles(const Session& session, const QString& dir, const QString& baseName);
+RenderResult renderSessionFiles(const Session& session, const QString& dir,
+                                const QString& baseName);
 
 } // namespace roofscope::ui

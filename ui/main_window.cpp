@@ -50,7 +50,7 @@ void MainWindow::buildMenus() {
                             ? plot_->savePdf(path, plot_->width(), plot_->height())
                             : plot_->savePng(path, plot_->width(), plot_->height(), 2.0);
         if (!ok)
-            QMessageBox::warning(this, tr("Export failed"), tr("Cannot write %1").arg(path));
+            showError(tr("Export failed"), tr("Cannot write %1").arg(path));
         else
             statusBar()->showMessage(tr("Exported %1").arg(path), 5000);
     });
@@ -68,7 +68,8 @@ void MainWindow::buildMenus() {
         QMessageBox::about(this, tr("About Roofscope"),
                            tr("<b>Roofscope %1</b><br>Roofline explorer for deep-learning "
                               "training.<br>Qt %2, QCustomPlot %3")
-                               .arg(QStringLiteral(ROOFSCOPE_VERSION), QString::fromLatin1(qVersion()),
+                               .arg(QStringLiteral(ROOFSCOPE_VERSION),
+                                    QString::fromLatin1(qVersion()),
                                     QStringLiteral(QCUSTOMPLOT_VERSION_STR)));
     });
 }
@@ -83,8 +84,7 @@ void MainWindow::setSession(Session session, const QString& path) {
 bool MainWindow::openSession(const QString& path) {
     auto loaded = readSessionFile(path.toStdString());
     if (!loaded) {
-        QMessageBox::critical(this, tr("Cannot open session"),
-                              QString::fromStdString(loaded.error().toString()));
+        showError(tr("Cannot open session"), QString::fromStdString(loaded.error().toString()));
         return false;
     }
     setSession(std::move(loaded).value(), path);
@@ -95,14 +95,22 @@ bool MainWindow::openSession(const QString& path) {
 bool MainWindow::saveSession(const QString& path) {
     const Status status = writeSessionFile(path.toStdString(), session_);
     if (!status) {
-        QMessageBox::critical(this, tr("Cannot save session"),
-                              QString::fromStdString(status.error().toString()));
+        showError(tr("Cannot save session"), QString::fromStdString(status.error().toString()));
         return false;
     }
     sessionPath_ = path;
     updateTitle();
     statusBar()->showMessage(tr("Saved %1").arg(path), 5000);
     return true;
+}
+
+void MainWindow::showError(const QString& title, const QString& message) {
+    // Window-modal but not blocking: the event loop (and a test driving it) keeps running.
+    auto* box = new QMessageBox(QMessageBox::Critical, title, message, QMessageBox::Ok, this);
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->setObjectName(QStringLiteral("errorBox"));
+    box->open();
+    statusBar()->showMessage(message, 10000);
 }
 
 void MainWindow::updateTitle() {

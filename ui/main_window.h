@@ -27,6 +27,8 @@ class MainWindow : public QMainWindow {
 
   private:
     void buildMenus();
+    // Shows the error in a non-blocking message box (object name "errorBox") and the status bar.
+    void showError(const QString& title, const QString& message);
     void updateTitle();
 
     Catalog catalog_;

@@ -13,7 +13,7 @@ namespace roofscope::ui {
 namespace {
 
 // Okabe-Ito: distinguishable for colour-blind readers and in greyscale print.
-const QColor kPalette[] = {QColor(0, 114, 178), QColor(213, 94, 0),  QColor(0, 158, 115),
+const QColor kPalette[] = {QColor(0, 114, 178),   QColor(213, 94, 0),  QColor(0, 158, 115),
                            QColor(204, 121, 167), QColor(230, 159, 0), QColor(86, 180, 233),
                            QColor(0, 0, 0)};
 
@@ -55,9 +55,27 @@ RooflinePlot::RooflinePlot(QWidget* parent) : QCustomPlot(parent) {
     setNoAntialiasingOnDrag(true);
 }
 
+void RooflinePlot::draw(QCPPainter* painter) {
+    // The on-screen angle of a slope depends on the axis ranges and on the size drawn at, which
+    // differs between the widget and an export: align the labels once the layout is known.
+    updateLayout();
+    alignSlopeLabels();
+    QCustomPlot::draw(painter);
+}
+
+void RooflinePlot::alignSlopeLabels() {
+    for (const auto& s : slopeLabels_) {
+        const double dx = xAxis->coordToPixel(s.x1) - xAxis->coordToPixel(s.x0);
+        const double dy = yAxis->coordToPixel(s.y1) - yAxis->coordToPixel(s.y0);
+        if (dx != 0 || dy != 0)
+            s.label->setRotation(std::atan2(dy, dx) * 180.0 / M_PI);
+    }
+}
+
 void RooflinePlot::setSession(const Session& session) {
     clearGraphs();
     clearItems();
+    slopeLabels_.clear();
     roofSegments_ = points_ = aboveRoof_ = 0;
     xLow_ = kXMin;
     xHigh_ = kXMax;
@@ -105,9 +123,9 @@ void RooflinePlot::drawDevice(const Device& device, const QColor& color, double 
         graph->setPen(pen);
         graph->setSelectable(QCP::stNone);
         if (first) {
-            graph->setName(QString::fromStdString(device.name) +
-                           (segment.provenance == ProvenanceKind::spec ? tr(" (spec)")
-                                                                       : tr(" (measured)")));
+            graph->setName(
+                QString::fromStdString(device.name) +
+                (segment.provenance == ProvenanceKind::spec ? tr(" (spec)") : tr(" (measured)")));
         } else {
             graph->removeFromLegend();
         }
@@ -124,11 +142,11 @@ void RooflinePlot::drawDevice(const Device& device, const QColor& color, double 
             label->setPositionAlignment(Qt::AlignRight | Qt::AlignBottom);
             label->position->setCoords(segment.x1 / 1.15, segment.y1 * 1.03);
         } else {
-            // Above the slope, a little over a decade below the ridge, where the points that
-            // crowd near the ridge do not cover it.
-            label->setPositionAlignment(Qt::AlignRight | Qt::AlignBottom);
-            const double x = std::max(segment.x0 * 3, segment.x1 / 20);
-            label->position->setCoords(x, x * (segment.y1 / segment.x1) * 1.1);
+            // On the slope, well below the ridge where points crowd, turned to follow the line.
+            label->setPositionAlignment(Qt::AlignLeft | Qt::AlignBottom);
+            const double x = std::max(segment.x0 * 3, segment.x1 / 40);
+            label->position->setCoords(x, x * (segment.y1 / segment.x1) * 1.12);
+            slopeLabels_.push_back({label, segment.x0, segment.y0, segment.x1, segment.y1});
         }
     }
     for (const auto& ridge : roofs.ridges) {
@@ -155,7 +173,8 @@ void RooflinePlot::drawDataset(const Dataset& dataset, const Device* device, con
                 above = p.value().aboveRoof;
             }
         }
-        if (std::isnan(x) && record.flops.known() && record.timeS.known() && record.timeS.value > 0) {
+        if (std::isnan(x) && record.flops.known() && record.timeS.known() &&
+            record.timeS.value > 0) {
             x = intensity(record.flops.value, record.bytesAt(view.memoryLevel).value_or(0));
             y = record.flops.value / record.timeS.value;
         }
@@ -165,8 +184,8 @@ void RooflinePlot::drawDataset(const Dataset& dataset, const Device* device, con
         if (!graph) {
             graph = addGraph();
             graph->setLineStyle(QCPGraph::lsNone);
-            graph->setScatterStyle(QCPScatterStyle(shapeFor(record.category), color,
-                                                   color.lighter(150), 8));
+            graph->setScatterStyle(
+                QCPScatterStyle(shapeFor(record.category), color, color.lighter(150), 8));
             graph->setPen(QPen(color));
             graph->setName(QString::fromStdString(dataset.context.label) + QStringLiteral(" · ") +
                            QString::fromUtf8(toString(record.category).data()));

@@ -25,6 +25,9 @@ class RooflinePlot : public QCustomPlot {
     int pointCount() const { return points_; }
     int aboveRoofCount() const { return aboveRoof_; }
 
+  protected:
+    void draw(QCPPainter* painter) override;
+
   private:
     void drawDevice(const Device& device, const QColor& color, double xMin, double xMax,
                     const std::vector<Precision>& precisions);
@@ -35,6 +38,13 @@ class RooflinePlot : public QCustomPlot {
     int points_ = 0;
     int aboveRoof_ = 0;
     void extend(double x, double y);
+    void alignSlopeLabels();
+
+    struct SlopeLabel {
+        QCPItemText* label;
+        double x0, y0, x1, y1;
+    };
+    std::vector<SlopeLabel> slopeLabels_;
 
     double xLow_ = 0, xHigh_ = 0, yLow_ = 0, yHigh_ = 0; // extent of roofs and points
 };

@@ -1,0 +1,81 @@
+#!/usr/bin/env bash
+# Sets Roofscope up on Debian 12 from a fresh clone:
+#   ./packaging/bootstrap.sh run [FILE...]   install dependencies, build, start the explorer
+#                                            (without a display: render the demo to files)
+#   ./packaging/bootstrap.sh test            install dependencies, build, run the CTest suite
+#   ./packaging/bootstrap.sh build           install dependencies and build only
+# Environment: ROOFSCOPE_BUILD_DIR (default: build/ in the checkout), ROOFSCOPE_CMAKE_ARGS
+# (extra configure arguments, e.g. -DROOFSCOPE_WITH_CUDA=OFF), ROOFSCOPE_JOBS.
+set -euo pipefail
+
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+build=${ROOFSCOPE_BUILD_DIR:-$root/build}
+jobs=${ROOFSCOPE_JOBS:-$(nproc)}
+
+# Debian 12 packages the build and the tests need. CUDA, NCCL and MPI are optional and not
+# installed here: the build uses them when they are present.
+packages=(
+    build-essential cmake ninja-build pkg-config ccache git
+    qt6-base-dev qt6-base-dev-tools qt6-svg-dev libgl-dev
+    libqcustomplot-dev libsimdjson-dev nlohmann-json3-dev zlib1g-dev
+)
+
+usage() {
+    sed -n '2,8p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
+}
+
+install_packages() {
+    local missing=()
+    for p in "${packages[@]}"; do
+        dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+    done
+    [ ${#missing[@]} -eq 0 ] && return 0
+    echo "bootstrap: installing ${missing[*]}"
+    local sudo=()
+    if [ "$(id -u)" -ne 0 ]; then
+        command -v sudo >/dev/null || { echo "bootstrap: need root or sudo to install: ${missing[*]}" >&2; exit 1; }
+        sudo=(sudo)
+    fi
+    "${sudo[@]}" apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}"
+}
+
+configure_and_build() {
+    local args=(-S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo)
+    if command -v ccache >/dev/null; then
+        args+=(-DCMAKE_C_COMPILER_LAUNCHER=ccache -DCMAKE_CXX_COMPILER_LAUNCHER=ccache
+               -DCMAKE_CUDA_COMPILER_LAUNCHER=ccache)
+    fi
+    # shellcheck disable=SC2206 # word splitting of the user's extra arguments is intended
+    args+=(${ROOFSCOPE_CMAKE_ARGS:-})
+    cmake "${args[@]}"
+    cmake --build "$build" --parallel "$jobs"
+}
+
+command=${1:-}
+[ $# -gt 0 ] && shift
+case "$command" in
+run)
+    install_packages
+    configure_and_build
+    exec "$build/app/roofscope" "$@"
+    ;;
+test)
+    install_packages
+    configure_and_build
+    cd "$build"
+    # Benchmarks (label bench) measure, they do not check: run them with `ctest -L bench`.
+    exec ctest --output-on-failure --parallel "$jobs" --label-exclude bench "$@"
+    ;;
+build)
+    install_packages
+    configure_and_build
+    ;;
+-h | --help | help)
+    usage
+    ;;
+*)
+    usage >&2
+    exit 2
+    ;;
+esac
