@@ -19,7 +19,8 @@ std::string folded(std::string_view s) {
 
 } // namespace
 
-void Catalog::add(const std::vector<Device>& devices, CatalogLayer layer, const std::string& origin) {
+void Catalog::add(const std::vector<Device>& devices, CatalogLayer layer,
+                  const std::string& origin) {
     for (const auto& device : devices) {
         auto it = std::find_if(entries_.begin(), entries_.end(),
                                [&](const CatalogEntry& e) { return e.device.id == device.id; });

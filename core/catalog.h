@@ -16,7 +16,7 @@ enum class CatalogLayer { builtin, user, measured };
 struct CatalogEntry {
     Device device;
     CatalogLayer layer = CatalogLayer::builtin;
-    std::string origin;             // file the entry was read from
+    std::string origin;                  // file the entry was read from
     std::vector<std::string> overridden; // origins of entries this one replaced, oldest first
 };
 

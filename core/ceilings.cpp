@@ -14,11 +14,19 @@ std::optional<Ceiling> Ceilings::computeFor(Precision precision, bool preferTens
     if (preferTensor)
         if (auto tensor = find(compute, ComputeKey{precision, ComputeUnit::tensor}))
             return tensor;
-    return find(compute, ComputeKey{precision, ComputeUnit::vector});
+    if (auto vector = find(compute, ComputeKey{precision, ComputeUnit::vector}))
+        return vector;
+    if (precision == Precision::fp16 || precision == Precision::bf16)
+        return find(compute, ComputeKey{Precision::fp32, ComputeUnit::vector});
+    return std::nullopt;
 }
 
-std::optional<Ceiling> Ceilings::memoryFor(MemoryLevel level) const { return find(memory, level); }
+std::optional<Ceiling> Ceilings::memoryFor(MemoryLevel level) const {
+    return find(memory, level);
+}
 
-std::optional<Ceiling> Ceilings::linkFor(Link link) const { return find(links, link); }
+std::optional<Ceiling> Ceilings::linkFor(Link link) const {
+    return find(links, link);
+}
 
 } // namespace roofscope

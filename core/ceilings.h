@@ -50,8 +50,10 @@ struct Ceilings {
     bool empty() const { return compute.empty() && memory.empty() && links.empty(); }
 
     // The compute ceiling an op of this precision can reach: the tensor-unit ceiling when
-    // `preferTensor` and the device has one for the precision, else the vector ceiling; nullopt
-    // when the device has neither.
+    // `preferTensor` and the device has one for the precision, else the vector ceiling. fp16 and
+    // bf16 fall back to the fp32 vector ceiling when the device lists no 16-bit vector rate:
+    // datasheets rarely give one, and PyTorch's pointwise and normalisation kernels compute in
+    // fp32 registers on 16-bit data anyway. nullopt when nothing applies.
     std::optional<Ceiling> computeFor(Precision precision, bool preferTensor) const;
     std::optional<Ceiling> memoryFor(MemoryLevel level) const;
     std::optional<Ceiling> linkFor(Link link) const;

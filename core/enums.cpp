@@ -31,16 +31,21 @@ constexpr std::array kPrecisionNames{
     EnumName<Precision>{Precision::bf16, "bf16"}, EnumName<Precision>{Precision::fp8, "fp8"},
     EnumName<Precision>{Precision::int8, "int8"}, EnumName<Precision>{Precision::other, "other"}};
 // Spellings found in PyTorch dtypes, Kineto "Input type" strings and nccl-tests type columns.
-constexpr std::array kPrecisionAliases{
-    Alias<Precision>{"double", Precision::fp64},    Alias<Precision>{"float64", Precision::fp64},
-    Alias<Precision>{"float", Precision::fp32},     Alias<Precision>{"float32", Precision::fp32},
-    Alias<Precision>{"half", Precision::fp16},      Alias<Precision>{"float16", Precision::fp16},
-    Alias<Precision>{"c10::half", Precision::fp16}, Alias<Precision>{"bfloat16", Precision::bf16},
-    Alias<Precision>{"c10::bfloat16", Precision::bf16},
-    Alias<Precision>{"float8_e4m3fn", Precision::fp8},
-    Alias<Precision>{"float8_e5m2", Precision::fp8}, Alias<Precision>{"e4m3", Precision::fp8},
-    Alias<Precision>{"e5m2", Precision::fp8},       Alias<Precision>{"char", Precision::int8},
-    Alias<Precision>{"signed_char", Precision::int8}};
+constexpr std::array kPrecisionAliases{Alias<Precision>{"double", Precision::fp64},
+                                       Alias<Precision>{"float64", Precision::fp64},
+                                       Alias<Precision>{"float", Precision::fp32},
+                                       Alias<Precision>{"float32", Precision::fp32},
+                                       Alias<Precision>{"half", Precision::fp16},
+                                       Alias<Precision>{"float16", Precision::fp16},
+                                       Alias<Precision>{"c10::half", Precision::fp16},
+                                       Alias<Precision>{"bfloat16", Precision::bf16},
+                                       Alias<Precision>{"c10::bfloat16", Precision::bf16},
+                                       Alias<Precision>{"float8_e4m3fn", Precision::fp8},
+                                       Alias<Precision>{"float8_e5m2", Precision::fp8},
+                                       Alias<Precision>{"e4m3", Precision::fp8},
+                                       Alias<Precision>{"e5m2", Precision::fp8},
+                                       Alias<Precision>{"char", Precision::int8},
+                                       Alias<Precision>{"signed_char", Precision::int8}};
 
 constexpr std::array kComputeUnitNames{EnumName<ComputeUnit>{ComputeUnit::vector, "vector"},
                                        EnumName<ComputeUnit>{ComputeUnit::tensor, "tensor"}};
@@ -55,42 +60,39 @@ constexpr std::array kMemoryLevelNames{
     EnumName<MemoryLevel>{MemoryLevel::host, "host"}};
 // ncu metric prefixes (l1tex, lts) and marketing names (HBM, DDR) map to the level they measure.
 constexpr std::array kMemoryLevelAliases{
-    Alias<MemoryLevel>{"l1tex", MemoryLevel::l1}, Alias<MemoryLevel>{"shared", MemoryLevel::l1},
-    Alias<MemoryLevel>{"lts", MemoryLevel::l2},   Alias<MemoryLevel>{"hbm", MemoryLevel::dram},
-    Alias<MemoryLevel>{"ddr", MemoryLevel::dram}, Alias<MemoryLevel>{"gddr", MemoryLevel::dram},
+    Alias<MemoryLevel>{"l1tex", MemoryLevel::l1},   Alias<MemoryLevel>{"shared", MemoryLevel::l1},
+    Alias<MemoryLevel>{"lts", MemoryLevel::l2},     Alias<MemoryLevel>{"hbm", MemoryLevel::dram},
+    Alias<MemoryLevel>{"ddr", MemoryLevel::dram},   Alias<MemoryLevel>{"gddr", MemoryLevel::dram},
     Alias<MemoryLevel>{"memory", MemoryLevel::dram}};
 
-constexpr std::array kLinkNames{EnumName<Link>{Link::pcie_h2d, "pcie_h2d"},
-                                EnumName<Link>{Link::pcie_d2h, "pcie_d2h"},
-                                EnumName<Link>{Link::p2p, "p2p"},
-                                EnumName<Link>{Link::intra_node, "intra_node"},
-                                EnumName<Link>{Link::inter_node, "inter_node"}};
-constexpr std::array kLinkAliases{Alias<Link>{"h2d", Link::pcie_h2d},
-                                  Alias<Link>{"d2h", Link::pcie_d2h},
-                                  Alias<Link>{"nvlink", Link::p2p}, Alias<Link>{"xgmi", Link::p2p},
-                                  Alias<Link>{"intra", Link::intra_node},
-                                  Alias<Link>{"inter", Link::inter_node}};
+constexpr std::array kLinkNames{
+    EnumName<Link>{Link::pcie_h2d, "pcie_h2d"}, EnumName<Link>{Link::pcie_d2h, "pcie_d2h"},
+    EnumName<Link>{Link::p2p, "p2p"}, EnumName<Link>{Link::intra_node, "intra_node"},
+    EnumName<Link>{Link::inter_node, "inter_node"}};
+constexpr std::array kLinkAliases{
+    Alias<Link>{"h2d", Link::pcie_h2d},     Alias<Link>{"d2h", Link::pcie_d2h},
+    Alias<Link>{"nvlink", Link::p2p},       Alias<Link>{"xgmi", Link::p2p},
+    Alias<Link>{"intra", Link::intra_node}, Alias<Link>{"inter", Link::inter_node}};
 
 constexpr std::array kDeviceKindNames{
-    EnumName<DeviceKind>{DeviceKind::gpu, "gpu"}, EnumName<DeviceKind>{DeviceKind::cpu, "cpu"},
+    EnumName<DeviceKind>{DeviceKind::gpu, "gpu"},   EnumName<DeviceKind>{DeviceKind::cpu, "cpu"},
     EnumName<DeviceKind>{DeviceKind::fpga, "fpga"}, EnumName<DeviceKind>{DeviceKind::asic, "asic"},
-    EnumName<DeviceKind>{DeviceKind::tpu, "tpu"}, EnumName<DeviceKind>{DeviceKind::ndp, "ndp"}};
+    EnumName<DeviceKind>{DeviceKind::tpu, "tpu"},   EnumName<DeviceKind>{DeviceKind::ndp, "ndp"}};
 // Habana's "HPU" is a training ASIC.
 constexpr std::array kDeviceKindAliases{Alias<DeviceKind>{"hpu", DeviceKind::asic},
                                         Alias<DeviceKind>{"npu", DeviceKind::asic}};
 
-constexpr std::array kCategoryNames{
-    EnumName<Category>{Category::gemm, "gemm"},
-    EnumName<Category>{Category::conv, "conv"},
-    EnumName<Category>{Category::attention, "attention"},
-    EnumName<Category>{Category::elementwise, "elementwise"},
-    EnumName<Category>{Category::norm, "norm"},
-    EnumName<Category>{Category::reduction, "reduction"},
-    EnumName<Category>{Category::embedding, "embedding"},
-    EnumName<Category>{Category::optimizer, "optimizer"},
-    EnumName<Category>{Category::memcpy, "memcpy"},
-    EnumName<Category>{Category::collective, "collective"},
-    EnumName<Category>{Category::other, "other"}};
+constexpr std::array kCategoryNames{EnumName<Category>{Category::gemm, "gemm"},
+                                    EnumName<Category>{Category::conv, "conv"},
+                                    EnumName<Category>{Category::attention, "attention"},
+                                    EnumName<Category>{Category::elementwise, "elementwise"},
+                                    EnumName<Category>{Category::norm, "norm"},
+                                    EnumName<Category>{Category::reduction, "reduction"},
+                                    EnumName<Category>{Category::embedding, "embedding"},
+                                    EnumName<Category>{Category::optimizer, "optimizer"},
+                                    EnumName<Category>{Category::memcpy, "memcpy"},
+                                    EnumName<Category>{Category::collective, "collective"},
+                                    EnumName<Category>{Category::other, "other"}};
 constexpr std::array kCategoryAliases{Alias<Category>{"matmul", Category::gemm},
                                       Alias<Category>{"convolution", Category::conv},
                                       Alias<Category>{"memset", Category::memcpy},
@@ -155,14 +157,13 @@ constexpr std::array kColorByNames{
     EnumName<ColorBy>{ColorBy::category, "category"}};
 constexpr std::array<Alias<ColorBy>, 0> kColorByAliases{};
 
-constexpr std::array kViewKindNames{
-    EnumName<ViewKind>{ViewKind::roofline, "roofline"},
-    EnumName<ViewKind>{ViewKind::hierarchical, "hierarchical"},
-    EnumName<ViewKind>{ViewKind::md_roofline, "md_roofline"},
-    EnumName<ViewKind>{ViewKind::time_based, "time_based"},
-    EnumName<ViewKind>{ViewKind::comparison, "comparison"},
-    EnumName<ViewKind>{ViewKind::placement, "placement"},
-    EnumName<ViewKind>{ViewKind::cost, "cost"}};
+constexpr std::array kViewKindNames{EnumName<ViewKind>{ViewKind::roofline, "roofline"},
+                                    EnumName<ViewKind>{ViewKind::hierarchical, "hierarchical"},
+                                    EnumName<ViewKind>{ViewKind::md_roofline, "md_roofline"},
+                                    EnumName<ViewKind>{ViewKind::time_based, "time_based"},
+                                    EnumName<ViewKind>{ViewKind::comparison, "comparison"},
+                                    EnumName<ViewKind>{ViewKind::placement, "placement"},
+                                    EnumName<ViewKind>{ViewKind::cost, "cost"}};
 constexpr std::array kViewKindAliases{Alias<ViewKind>{"md", ViewKind::md_roofline},
                                       Alias<ViewKind>{"classic", ViewKind::roofline}};
 
@@ -181,10 +182,12 @@ std::optional<E> lookup(std::string_view text, const std::array<EnumName<E>, N>&
 
 } // namespace
 
-#define ROOFSCOPE_ENUM_TABLE(E, names, aliases)                                                   \
-    template <> std::span<const EnumName<E>> enumNames<E>() { return names; }                     \
-    template <> std::optional<E> parseEnum<E>(std::string_view text) {                            \
-        return lookup(text, names, aliases);                                                      \
+#define ROOFSCOPE_ENUM_TABLE(E, names, aliases)                                                    \
+    template <> std::span<const EnumName<E>> enumNames<E>() {                                      \
+        return names;                                                                              \
+    }                                                                                              \
+    template <> std::optional<E> parseEnum<E>(std::string_view text) {                             \
+        return lookup(text, names, aliases);                                                       \
     }
 
 ROOFSCOPE_ENUM_TABLE(Precision, kPrecisionNames, kPrecisionAliases)

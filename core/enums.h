@@ -32,10 +32,26 @@ enum class Phase { forward, backward, optimizer, communication, unknown };
 enum class Origin { measured, estimated, absent };
 enum class ProvenanceKind { spec, measured };
 enum class Bottleneck { compute, memory, communication, none };
-enum class Collective { all_reduce, reduce_scatter, all_gather, all_to_all, broadcast, reduce, send_recv };
+enum class Collective {
+    all_reduce,
+    reduce_scatter,
+    all_gather,
+    all_to_all,
+    broadcast,
+    reduce,
+    send_recv
+};
 // How the explorer colours points, and which view it shows.
 enum class ColorBy { dataset, device, stack, rank, category };
-enum class ViewKind { roofline, hierarchical, md_roofline, time_based, comparison, placement, cost };
+enum class ViewKind {
+    roofline,
+    hierarchical,
+    md_roofline,
+    time_based,
+    comparison,
+    placement,
+    cost
+};
 
 template <class E> struct EnumName {
     E value;
@@ -55,8 +71,8 @@ template <class E> std::string_view toString(E value) {
 // Canonical name or a known alias, compared without regard to case, '-' or ' ' versus '_'.
 template <class E> std::optional<E> parseEnum(std::string_view text);
 
-#define ROOFSCOPE_DECLARE_ENUM(E)                                                                 \
-    template <> std::span<const EnumName<E>> enumNames<E>();                                      \
+#define ROOFSCOPE_DECLARE_ENUM(E)                                                                  \
+    template <> std::span<const EnumName<E>> enumNames<E>();                                       \
     template <> std::optional<E> parseEnum<E>(std::string_view text);
 ROOFSCOPE_DECLARE_ENUM(Precision)
 ROOFSCOPE_DECLARE_ENUM(ComputeUnit)

@@ -37,8 +37,8 @@ double ratio(double num, double den) {
 
 Result<MdBound> mdBound(const MdWork& work, const MdCeilings& ceilings,
                         std::optional<double> measuredS) {
-    const auto tF = termTime(work.flops, ceilings.apfFlopsPerS, "compute", "APF (compute)",
-                             Dimension::flops);
+    const auto tF =
+        termTime(work.flops, ceilings.apfFlopsPerS, "compute", "APF (compute)", Dimension::flops);
     if (!tF)
         return tF.error();
     const auto tM = termTime(work.memoryBytes, ceilings.apmBytesPerS, "memory traffic",
@@ -88,6 +88,12 @@ MdCeilings mdCeilingsFor(const OpRecord& op, const Ceilings& ceilings, const MdO
         c.apmBytesPerS = m->value;
     if (const auto b = ceilings.linkFor(options.link))
         c.apbBytesPerS = b->value;
+    // Without a measured intra-node collective ceiling, a single node's collectives are bounded
+    // by the per-direction peer link (NVLink, xGMI): nccl-tests defines busbw so that it
+    // compares with exactly that figure.
+    else if (options.link == Link::intra_node)
+        if (const auto p2p = ceilings.linkFor(Link::p2p))
+            c.apbBytesPerS = p2p->value;
     return c;
 }
 
@@ -101,8 +107,7 @@ MdWork mdWorkFor(const OpRecord& op, const MdOptions& options) {
     return w;
 }
 
-Result<MdBound> mdBoundFor(const OpRecord& op, const Ceilings& ceilings,
-                           const MdOptions& options) {
+Result<MdBound> mdBoundFor(const OpRecord& op, const Ceilings& ceilings, const MdOptions& options) {
     std::optional<double> measured;
     if (op.timeS.known())
         measured = op.timeS.value;

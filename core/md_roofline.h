@@ -66,7 +66,8 @@ struct MdOptions {
 };
 
 // APF for the op's precision (tensor units when it uses them), APM at options.level and APB of
-// options.link; 0 for whatever the device lacks.
+// options.link (for intra_node, the p2p link when the device has no intra_node ceiling); 0 for
+// whatever the device lacks.
 MdCeilings mdCeilingsFor(const OpRecord& op, const Ceilings& ceilings, const MdOptions& options);
 
 // F, M at options.level and P summed over all links (absent quantities count as 0): the link

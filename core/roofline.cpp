@@ -7,7 +7,9 @@ namespace roofscope {
 namespace {
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
-bool usable(double v) { return std::isfinite(v) && v >= 0; }
+bool usable(double v) {
+    return std::isfinite(v) && v >= 0;
+}
 } // namespace
 
 double intensity(double flops, double bytes) {

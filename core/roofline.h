@@ -32,12 +32,12 @@ bool isAboveRoof(double achieved, double attainable, double tolerance = kAboveRo
 
 struct RooflinePoint {
     MemoryLevel level = MemoryLevel::dram;
-    double intensity = 0;          // FLOP/B at this level
-    double achievedFlopsPerS = 0;  // op's FLOPs / time
+    double intensity = 0;         // FLOP/B at this level
+    double achievedFlopsPerS = 0; // op's FLOPs / time
     double attainableFlopsPerS = 0;
-    double ridge = 0;              // FLOP/B of this level's ridge
-    double fractionOfRoof = 0;     // achieved / attainable
-    bool memoryBound = false;      // intensity left of the ridge
+    double ridge = 0;          // FLOP/B of this level's ridge
+    double fractionOfRoof = 0; // achieved / attainable
+    bool memoryBound = false;  // intensity left of the ridge
     bool aboveRoof = false;
 };
 

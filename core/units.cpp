@@ -1,12 +1,12 @@
 #include "units.h"
 
+#include <algorithm>
 #include <array>
+#include <cctype>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <optional>
-#include <algorithm>
-#include <cctype>
 
 namespace roofscope {
 namespace {
@@ -32,12 +32,23 @@ std::optional<double> prefixScale(std::string_view prefix) {
         std::string_view text;
         double scale;
     };
-    static constexpr std::array kPrefixes{
-        Prefix{"", 1.0},       Prefix{"n", 1e-9},      Prefix{"u", 1e-6},  Prefix{"\xC2\xB5", 1e-6},
-        Prefix{"m", 1e-3},     Prefix{"k", 1e3},       Prefix{"K", 1e3},   Prefix{"M", 1e6},
-        Prefix{"G", 1e9},      Prefix{"T", 1e12},      Prefix{"P", 1e15},  Prefix{"Ki", 1024.0},
-        Prefix{"Mi", 1048576.0}, Prefix{"Gi", 1073741824.0}, Prefix{"Ti", 1099511627776.0},
-        Prefix{"Pi", 1125899906842624.0}};
+    static constexpr std::array kPrefixes{Prefix{"", 1.0},
+                                          Prefix{"n", 1e-9},
+                                          Prefix{"u", 1e-6},
+                                          Prefix{"\xC2\xB5", 1e-6},
+                                          Prefix{"m", 1e-3},
+                                          Prefix{"k", 1e3},
+                                          Prefix{"K", 1e3},
+                                          Prefix{"M", 1e6},
+                                          Prefix{"G", 1e9},
+                                          Prefix{"T", 1e12},
+                                          Prefix{"P", 1e15},
+                                          Prefix{"E", 1e18},
+                                          Prefix{"Ki", 1024.0},
+                                          Prefix{"Mi", 1048576.0},
+                                          Prefix{"Gi", 1073741824.0},
+                                          Prefix{"Ti", 1099511627776.0},
+                                          Prefix{"Pi", 1125899906842624.0}};
     for (const auto& p : kPrefixes)
         if (p.text == prefix)
             return p.scale;
@@ -61,10 +72,36 @@ std::optional<Scaled> parseSimpleUnit(std::string_view unit) {
     return std::nullopt;
 }
 
+// True when every comma in `s` separates thousands in the integer part: "1,234,567.5" yes;
+// "1,5", "1,2,3", "12,34", "1234,567" and "1.234,5" no, since reading them would silently change
+// the value (a decimal comma, a list).
+bool validGrouping(std::string_view s) {
+    std::size_t i = (!s.empty() && (s[0] == '+' || s[0] == '-')) ? 1 : 0;
+    std::size_t group = 0;
+    bool grouped = false;
+    for (; i < s.size() && (std::isdigit(static_cast<unsigned char>(s[i])) || s[i] == ','); ++i) {
+        if (s[i] != ',') {
+            ++group;
+            continue;
+        }
+        if (group == 0 || group > 3 || (grouped && group != 3))
+            return false;
+        grouped = true;
+        group = 0;
+    }
+    if (grouped && group != 3)
+        return false;
+    return s.find(',', i) == std::string_view::npos;
+}
+
+bool blank(char c) {
+    return c == ' ' || c == '\t' || c == '\r' || c == '\n';
+}
+
 std::string_view trim(std::string_view s) {
-    while (!s.empty() && (s.front() == ' ' || s.front() == '\t'))
+    while (!s.empty() && blank(s.front()))
         s.remove_prefix(1);
-    while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r'))
+    while (!s.empty() && blank(s.back()))
         s.remove_suffix(1);
     return s;
 }
@@ -111,13 +148,14 @@ Result<double> parseNumber(std::string_view textIn) {
     const std::string_view text = trim(textIn);
     if (text.empty())
         return makeError("empty number");
+    if (!validGrouping(text))
+        return makeError("not a number: '" + std::string(text) + "'");
     std::string digits;
     digits.reserve(text.size());
     for (std::size_t i = 0; i < text.size(); ++i) {
         const char c = text[i];
-        // A comma is a thousands separator only between digits.
-        if (c == ',' && i > 0 && i + 1 < text.size() && std::isdigit(static_cast<unsigned char>(text[i - 1])) &&
-            std::isdigit(static_cast<unsigned char>(text[i + 1])))
+        // Commas have been checked to be thousands separators.
+        if (c == ',')
             continue;
         const bool allowed = std::isdigit(static_cast<unsigned char>(c)) || c == '.' || c == '-' ||
                              c == '+' || c == 'e' || c == 'E';
@@ -166,6 +204,13 @@ std::string formatSi(double value, Dimension dimension, int significant) {
         std::snprintf(buf, sizeof buf, "%.*g %%", significant, value * 100.0);
         return buf;
     }
+    // Round to `significant` digits before choosing the prefix, so that a carry moves to the next
+    // one: 999.96e9 B/s is "1.00 TB/s", not "1000 GB/s", and 9.996 is "10.0", not "10.00".
+    if (value != 0) {
+        char rounded[64];
+        std::snprintf(rounded, sizeof rounded, "%.*e", significant - 1, value);
+        value = std::strtod(rounded, nullptr);
+    }
     const double magnitude = std::fabs(value);
     std::string_view prefix;
     double scaled = value;
@@ -175,8 +220,8 @@ std::string formatSi(double value, Dimension dimension, int significant) {
         double factor;
         std::string_view prefix;
     };
-    static constexpr std::array kUp{Step{1e15, "P"}, Step{1e12, "T"}, Step{1e9, "G"},
-                                    Step{1e6, "M"}, Step{1e3, "k"}};
+    static constexpr std::array kUp{Step{1e18, "E"}, Step{1e15, "P"}, Step{1e12, "T"},
+                                    Step{1e9, "G"},  Step{1e6, "M"},  Step{1e3, "k"}};
     static constexpr std::array kDown{Step{1e-3, "m"}, Step{1e-6, "\xC2\xB5"}, Step{1e-9, "n"}};
     if (magnitude != 0.0 && dimension != Dimension::intensity) {
         bool chosen = false;

@@ -11,15 +11,15 @@
 namespace roofscope {
 
 enum class Dimension {
-    time,        // s
-    bytes,       // B
-    flops,       // FLOP
-    bytesPerS,   // B/s
-    flopsPerS,   // FLOP/s
-    frequency,   // Hz
-    intensity,   // FLOP/B
-    count,       // instructions, cycles, launches
-    ratio        // 1.0 = 100 %
+    time,      // s
+    bytes,     // B
+    flops,     // FLOP
+    bytesPerS, // B/s
+    flopsPerS, // FLOP/s
+    frequency, // Hz
+    intensity, // FLOP/B
+    count,     // instructions, cycles, launches
+    ratio      // 1.0 = 100 %
 };
 
 struct Quantity {
@@ -27,7 +27,7 @@ struct Quantity {
     Dimension dimension = Dimension::count;
 };
 
-// Converts value, expressed in `unit`, to SI. Accepts decimal prefixes (n u µ m k K M G T P),
+// Converts value, expressed in `unit`, to SI. Accepts decimal prefixes (n u µ m k K M G T P E),
 // binary prefixes (Ki Mi Gi Ti Pi, steps of 1024), short and long spellings (B/byte, s/second,
 // FLOP/flop, "FLOPS" and "OPS" as per-second rates), Nsight Compute's forms ("Gbyte/second",
 // "usecond", "cycle/nsecond", "inst") and "%". An unknown unit is an error naming it.
