@@ -26,6 +26,13 @@ int runInfo(const std::vector<std::string>& args, CommandIo io) {
             return kExitOk;
         }
     }
+    // An option is a wrong command line (exit 2), not a file that cannot be read (exit 1).
+    for (const auto& a : args) {
+        if (a.size() > 1 && a.front() == '-') {
+            io.err << "roofscope info: unknown option '" << a << "'\n\n" << kHelp;
+            return kExitUsage;
+        }
+    }
     for (const auto& path : args) {
         const auto summary = summarizeFile(path);
         if (!summary) {

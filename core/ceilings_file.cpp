@@ -44,7 +44,8 @@ std::string serializeCeilings(const std::vector<Device>& devices) {
     for (const auto& d : devices)
         list.push_back(json::toJson(d));
     root["devices"] = std::move(list);
-    return root.dump(2) + "\n";
+    // Invalid UTF-8 becomes U+FFFD rather than an exception.
+    return root.dump(2, ' ', false, json::Json::error_handler_t::replace) + "\n";
 }
 
 Status writeCeilingsFile(const std::string& path, const std::vector<Device>& devices) {

@@ -83,8 +83,12 @@ OpRecord recordFromJson(const Json& j, const std::string& path) {
     r.category = getEnum<Category>(j, "category", path, Category::other);
     r.phase = getEnum<Phase>(j, "phase", path, Phase::unknown);
     r.deviceId = getString(j, "device", path, "");
-    r.rank = static_cast<int>(getInteger(j, "rank", path, 0));
-    r.stream = static_cast<int>(getInteger(j, "stream", path, -1));
+    r.rank = getInt(j, "rank", path, 0);
+    if (r.rank < 0)
+        fail(child(path, "rank"), "must not be negative");
+    r.stream = getInt(j, "stream", path, -1);
+    if (r.stream < -1)
+        fail(child(path, "stream"), "must not be negative (leave it out when unknown)");
     r.precision = getEnum<Precision>(j, "precision", path, Precision::fp32);
     r.usesTensorUnits = getBool(j, "tensor_units", path, false);
     r.count = getInteger(j, "count", path, 1);
@@ -96,7 +100,7 @@ OpRecord recordFromJson(const Json& j, const std::string& path) {
     r.commBytes = measureMapFromJson<Link>(j, "comm_bytes", path);
     if (find(j, "collective"))
         r.collective = getEnum<Collective>(j, "collective", path);
-    r.groupSize = static_cast<int>(getInteger(j, "group_size", path, 0));
+    r.groupSize = getInt(j, "group_size", path, 0);
     if (r.groupSize < 0)
         fail(child(path, "group_size"), "must not be negative");
     return r;
@@ -124,8 +128,8 @@ DatasetContext contextFromJson(const Json& j, const std::string& path) {
     DatasetContext c;
     c.sources = getStrings(j, "sources", path);
     c.deviceId = getString(j, "device", path, "");
-    c.rank = static_cast<int>(getInteger(j, "rank", path, 0));
-    c.worldSize = static_cast<int>(getInteger(j, "world_size", path, 1));
+    c.rank = getInt(j, "rank", path, 0);
+    c.worldSize = getInt(j, "world_size", path, 1);
     if (c.worldSize < 1 || c.rank < 0 || c.rank >= c.worldSize)
         fail(path, "rank " + std::to_string(c.rank) + " does not fit world size " +
                        std::to_string(c.worldSize));
@@ -149,7 +153,9 @@ DatasetContext contextFromJson(const Json& j, const std::string& path) {
     c.model = getString(j, "model", path, "");
     c.label = getString(j, "label", path, "");
     c.tags = getStrings(j, "tags", path);
-    c.repeat = static_cast<int>(getInteger(j, "repeat", path, 0));
+    c.repeat = getInt(j, "repeat", path, 0);
+    if (c.repeat < 0)
+        fail(child(path, "repeat"), "must not be negative");
     return c;
 }
 

@@ -38,7 +38,7 @@ Provenance provenanceFromJson(const Json& parent, const std::string& parentPath)
     p.method = getString(j, "method", path, "");
     p.date = getString(j, "date", path, "");
     p.clockMHz = getNonNegative(j, "clock_mhz", path, 0.0);
-    p.samples = static_cast<int>(getInteger(j, "samples", path, 0));
+    p.samples = getInt(j, "samples", path, 0);
     if (p.samples < 0)
         fail(child(path, "samples"), "must not be negative");
     p.spread = getNonNegative(j, "spread", path, 0.0);
@@ -107,8 +107,9 @@ Device deviceFromJson(const Json& j, const std::string& path) {
     Device d;
     d.id = getString(j, "id", path);
     if (!validId(d.id))
-        fail(child(path, "id"), "'" + d.id + "' is not a valid id (lower-case letters, digits, "
-                                "'-', '_' and '.')");
+        fail(child(path, "id"), "'" + d.id +
+                                    "' is not a valid id (lower-case letters, digits, "
+                                    "'-', '_' and '.')");
     d.name = getString(j, "name", path);
     d.vendor = getString(j, "vendor", path, "");
     d.kind = getEnum<DeviceKind>(j, "kind", path);
@@ -134,7 +135,8 @@ Device deviceFromJson(const Json& j, const std::string& path) {
         const std::string p = child(memoryPath, i);
         requireObject(memory[i], p);
         const auto level = getEnum<MemoryLevel>(memory[i], "level", p);
-        const Ceiling c{ceilingValue(memory[i], "bytes_per_s", p), provenanceFromJson(memory[i], p)};
+        const Ceiling c{ceilingValue(memory[i], "bytes_per_s", p),
+                        provenanceFromJson(memory[i], p)};
         if (!d.ceilings.memory.emplace(level, c).second)
             fail(p, "a second " + std::string(toString(level)) + " ceiling");
     }

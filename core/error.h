@@ -14,7 +14,7 @@ struct SourceLocation {
     std::int64_t line = 0;        // 1-based; 0 when unknown
     std::int64_t column = 0;      // 1-based; 0 when unknown
     std::int64_t byteOffset = -1; // 0-based; -1 when unknown
-    std::string path;             // JSON pointer or field of a structured input, e.g. "/devices/2/id"
+    std::string path; // JSON pointer or field of a structured input, e.g. "/devices/2/id"
 };
 
 struct Error {

@@ -1,6 +1,7 @@
 #include "json_fields.h"
 
 #include <cmath>
+#include <limits>
 
 namespace roofscope::json {
 
@@ -105,6 +106,14 @@ std::int64_t getInteger(const Json& object, std::string_view key, const std::str
     return value->get<std::int64_t>();
 }
 
+int getInt(const Json& object, std::string_view key, const std::string& path,
+           std::optional<int> fallback) {
+    const std::int64_t value = getInteger(object, key, path, fallback);
+    if (value < std::numeric_limits<int>::min() || value > std::numeric_limits<int>::max())
+        fail(child(path, key), "integer out of range");
+    return static_cast<int>(value);
+}
+
 bool getBool(const Json& object, std::string_view key, const std::string& path,
              std::optional<bool> fallback) {
     const Json* value = find(object, key);
@@ -125,8 +134,8 @@ std::vector<std::string> getStrings(const Json& object, std::string_view key,
     if (!value)
         return out;
     if (!value->is_array())
-        fail(child(path, key), std::string("expected an array of strings, found ") +
-                                   value->type_name());
+        fail(child(path, key),
+             std::string("expected an array of strings, found ") + value->type_name());
     for (std::size_t i = 0; i < value->size(); ++i) {
         const Json& item = (*value)[i];
         if (!item.is_string())
@@ -162,6 +171,19 @@ std::size_t tooDeepAt(std::string_view text) {
     return std::string_view::npos;
 }
 
+// Builds the same DOM as Json::parse but remembers where parsing failed: nlohmann reports a
+// number overflow as out_of_range, which carries no position.
+struct PositionedDomParser : nlohmann::detail::json_sax_dom_parser<Json> {
+    using json_sax_dom_parser::json_sax_dom_parser;
+    std::size_t errorAt = 0;
+
+    template <class Exception>
+    bool parse_error(std::size_t position, const std::string& token, const Exception& ex) {
+        errorAt = position;
+        return json_sax_dom_parser::parse_error(position, token, ex); // throws ex
+    }
+};
+
 } // namespace
 
 Status parseDocument(std::string_view text, const std::string& file, const DocumentKind& kind,
@@ -173,25 +195,30 @@ Status parseDocument(std::string_view text, const std::string& file, const Docum
         return makeError("nesting deeper than " + std::to_string(kMaxNesting) + " levels",
                          locateOffset(text, at, file));
     Json root;
+    PositionedDomParser sax(root);
     try {
-        root = Json::parse(text.begin(), text.end());
-    } catch (const Json::parse_error& e) {
-        // nlohmann reports the 1-based offset of the byte it stopped at.
-        const std::size_t offset = e.byte > 0 ? e.byte - 1 : 0;
+        Json::sax_parse(text.begin(), text.end(), &sax);
+    } catch (const Json::exception& e) {
+        // parse_error for syntax, out_of_range for a number that overflows a double (1e999):
+        // both at the 1-based offset of the byte the parser stopped at.
+        const std::size_t offset = sax.errorAt > 0 ? sax.errorAt - 1 : 0;
         std::string message = e.what();
-        // Drop nlohmann's "[json.exception.parse_error.101] parse error at line 1, column 2: "
-        // prefix: the location is ours to print.
-        if (const auto colon = message.find(": "); colon != std::string::npos &&
-                                                   message.rfind("[json.exception", 0) == 0)
-            message = message.substr(colon + 2);
+        // Drop nlohmann's "[json.exception.parse_error.101] " and "parse error at line 1,
+        // column 2: " prefixes: the location is ours to print.
+        if (message.rfind("[json.exception", 0) == 0)
+            if (const auto close = message.find("] "); close != std::string::npos)
+                message = message.substr(close + 2);
+        if (message.rfind("parse error", 0) == 0)
+            if (const auto colon = message.find(": "); colon != std::string::npos)
+                message = message.substr(colon + 2);
         return makeError("invalid JSON: " + message, locateOffset(text, offset, file));
     }
     try {
         requireObject(root, "");
         const std::string format = getString(root, "format", "");
         if (format != kind.format)
-            fail("/format", "this is a '" + format + "' document, not a " +
-                                std::string(kind.what) + " ('" + std::string(kind.format) + "')");
+            fail("/format", "this is a '" + format + "' document, not a " + std::string(kind.what) +
+                                " ('" + std::string(kind.format) + "')");
         const auto version = getInteger(root, "version", "");
         if (version > kind.newestVersion)
             fail("/version", "written by a newer Roofscope: " + std::string(kind.what) +

@@ -43,6 +43,9 @@ double getNonNegative(const Json& object, std::string_view key, const std::strin
                       std::optional<double> fallback = std::nullopt);
 std::int64_t getInteger(const Json& object, std::string_view key, const std::string& path,
                         std::optional<std::int64_t> fallback = std::nullopt);
+// Integer that fits an int (counts, ranks, indices): larger values are an error, not truncated.
+int getInt(const Json& object, std::string_view key, const std::string& path,
+           std::optional<int> fallback = std::nullopt);
 bool getBool(const Json& object, std::string_view key, const std::string& path,
              std::optional<bool> fallback = std::nullopt);
 std::vector<std::string> getStrings(const Json& object, std::string_view key,
@@ -70,9 +73,9 @@ E getEnum(const Json& object, std::string_view key, const std::string& path,
 
 // Identifies a versioned document: `format` names its kind, `version` its schema.
 struct DocumentKind {
-    std::string_view format;  // e.g. "roofscope-session"
-    int newestVersion;        // the newest version this build reads
-    std::string_view what;    // e.g. "session"
+    std::string_view format; // e.g. "roofscope-session"
+    int newestVersion;       // the newest version this build reads
+    std::string_view what;   // e.g. "session"
 };
 
 // Parses `text` as JSON, checks its format and version against `kind`, and runs `reader` on the

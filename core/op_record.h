@@ -33,11 +33,11 @@ struct OpRecord {
     Precision precision = Precision::fp32;
     bool usesTensorUnits = false; // true when the op ran (or can run) on tensor/matrix units
 
-    Measure flops;                         // FLOP, summed over `count` launches
-    std::map<MemoryLevel, Measure> bytes;  // bytes moved at each level, summed over launches
-    std::map<Link, Measure> commBytes;     // bytes communicated over each link
-    Measure timeS;                         // wall time on the device, seconds, summed
-    std::int64_t count = 1;                // launches aggregated into this record
+    Measure flops;                        // FLOP, summed over `count` launches
+    std::map<MemoryLevel, Measure> bytes; // bytes moved at each level, summed over launches
+    std::map<Link, Measure> commBytes;    // bytes communicated over each link
+    Measure timeS;                        // wall time on the device, seconds, summed
+    std::int64_t count = 1;               // launches aggregated into this record
 
     std::optional<Collective> collective; // set for communication ops
     int groupSize = 0;                    // ranks taking part in the collective; 0 when unknown

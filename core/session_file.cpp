@@ -60,8 +60,7 @@ ViewSettings viewFromJson(const json::Json& j, const std::string& path, const Se
             const std::string ip = child(p, i);
             const Json& item = (*selection)[i];
             requireObject(item, ip);
-            RecordRef ref{static_cast<int>(getInteger(item, "dataset", ip)),
-                          static_cast<int>(getInteger(item, "record", ip))};
+            RecordRef ref{getInt(item, "dataset", ip), getInt(item, "record", ip)};
             // A selection that points nowhere means the file was edited or damaged.
             if (ref.dataset < 0 || ref.dataset >= static_cast<int>(session.datasets.size()) ||
                 ref.record < 0 ||
@@ -119,7 +118,8 @@ std::string serializeSession(const Session& session) {
     root["devices"] = std::move(devices);
     root["datasets"] = std::move(datasets);
     root["view"] = toJson(session.view);
-    return root.dump(1, '\t') + "\n";
+    // Invalid UTF-8 (a file name that is not UTF-8, say) becomes U+FFFD rather than an exception.
+    return root.dump(1, '\t', false, json::Json::error_handler_t::replace) + "\n";
 }
 
 Status writeSessionFile(const std::string& path, const Session& session) {

@@ -61,7 +61,8 @@ Result<std::string> readTextFile(const std::string& path, std::uint64_t maxBytes
 
 Status writeFileAtomically(const std::string& path, std::string_view content) {
     const std::filesystem::path target(path);
-    std::string tmpl = (target.parent_path() / ("." + target.filename().string() + ".XXXXXX")).string();
+    std::string tmpl =
+        (target.parent_path() / ("." + target.filename().string() + ".XXXXXX")).string();
     if (target.parent_path().empty())
         tmpl = "." + target.filename().string() + ".XXXXXX";
     Fd file{::mkstemp(tmpl.data())};

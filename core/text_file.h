@@ -13,7 +13,8 @@ inline constexpr std::uint64_t kMaxDocumentBytes = 512ull << 20;
 
 // The whole file as bytes. Errors name the file: missing, unreadable, a directory, larger than
 // maxBytes.
-Result<std::string> readTextFile(const std::string& path, std::uint64_t maxBytes = kMaxDocumentBytes);
+Result<std::string> readTextFile(const std::string& path,
+                                 std::uint64_t maxBytes = kMaxDocumentBytes);
 
 // Writes `content` to a temporary file beside `path`, flushes it to disk, then renames it over
 // `path`: readers see either the old or the new file, never a half-written one, even if the

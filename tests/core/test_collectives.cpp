@@ -3,6 +3,7 @@
 // broadcast, reduce and point-to-point. Checked against every collective and group size, and
 // against rows printed by a real nccl-tests run.
 #include "collectives.h"
+#include "near_compare.h"
 
 #include <QtTest>
 
@@ -10,32 +11,9 @@
 #include <limits>
 
 using namespace roofscope;
+using namespace roofscope::testing;
 
 Q_DECLARE_METATYPE(roofscope::Collective)
-
-namespace {
-
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
-constexpr double kInf = std::numeric_limits<double>::infinity();
-
-bool near(double actual, double expected, double relative = 1e-12) {
-    if (expected == 0)
-        return actual == 0;
-    return std::fabs(actual - expected) <= relative * std::fabs(expected);
-}
-
-QByteArray describe(double actual, double expected) {
-    return QByteArray("actual ") + QByteArray::number(actual, 'g', 17) + ", expected " +
-           QByteArray::number(expected, 'g', 17);
-}
-
-#define CHECK_NEAR(actual, expected)                                                               \
-    do {                                                                                           \
-        const double a_ = (actual), e_ = (expected);                                               \
-        QVERIFY2(near(a_, e_), describe(a_, e_).constData());                                      \
-    } while (false)
-
-} // namespace
 
 class TestCollectives : public QObject {
     Q_OBJECT

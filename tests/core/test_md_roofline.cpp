@@ -2,6 +2,7 @@
 // the bottleneck with its tie rule, the three planes with their ridges, and the per-phase sums of
 // an iteration. Expected values are worked out by hand in the comments.
 #include "md_roofline.h"
+#include "near_compare.h"
 
 #include <QtTest>
 
@@ -9,32 +10,11 @@
 #include <limits>
 
 using namespace roofscope;
+using namespace roofscope::testing;
 
 Q_DECLARE_METATYPE(roofscope::Bottleneck)
 
 namespace {
-
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
-constexpr double kInf = std::numeric_limits<double>::infinity();
-
-bool near(double actual, double expected, double relative = 1e-12) {
-    if (std::isnan(expected))
-        return std::isnan(actual);
-    if (std::isinf(expected) || expected == 0)
-        return actual == expected;
-    return std::fabs(actual - expected) <= relative * std::fabs(expected);
-}
-
-QByteArray describe(double actual, double expected) {
-    return QByteArray("actual ") + QByteArray::number(actual, 'g', 17) + ", expected " +
-           QByteArray::number(expected, 'g', 17);
-}
-
-#define CHECK_NEAR(actual, expected)                                                               \
-    do {                                                                                           \
-        const double a_ = (actual), e_ = (expected);                                               \
-        QVERIFY2(near(a_, e_), describe(a_, e_).constData());                                      \
-    } while (false)
 
 // APF 100 TFLOP/s, APM 2 TB/s, APB 500 GB/s.
 constexpr MdCeilings kCeilings{100e12, 2e12, 0.5e12};

@@ -1,5 +1,6 @@
 // Architecture what-if: an op measured on an A100-like device bounded by an H100-like device's
 // ceilings. Both devices have round numbers so that every prediction can be worked out by hand.
+#include "near_compare.h"
 #include "projection.h"
 
 #include <QtTest>
@@ -7,27 +8,11 @@
 #include <cmath>
 
 using namespace roofscope;
+using namespace roofscope::testing;
 
 Q_DECLARE_METATYPE(roofscope::Bottleneck)
 
 namespace {
-
-bool near(double actual, double expected, double relative = 1e-12) {
-    if (expected == 0)
-        return actual == 0;
-    return std::fabs(actual - expected) <= relative * std::fabs(expected);
-}
-
-QByteArray describe(double actual, double expected) {
-    return QByteArray("actual ") + QByteArray::number(actual, 'g', 17) + ", expected " +
-           QByteArray::number(expected, 'g', 17);
-}
-
-#define CHECK_NEAR(actual, expected)                                                               \
-    do {                                                                                           \
-        const double a_ = (actual), e_ = (expected);                                               \
-        QVERIFY2(near(a_, e_), describe(a_, e_).constData());                                      \
-    } while (false)
 
 Ceiling ceiling(double value) {
     Ceiling c;

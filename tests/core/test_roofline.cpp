@@ -1,6 +1,7 @@
 // Classic and hierarchical roofline maths: intensity, the roof min(peak, I x bw), the ridge, the
 // above-roof flag with its 1 % tolerance, and the points of an op against a device's ceilings.
 // Expected values are worked out by hand in the comments.
+#include "near_compare.h"
 #include "roofline.h"
 
 #include <QtTest>
@@ -9,33 +10,12 @@
 #include <limits>
 
 using namespace roofscope;
+using namespace roofscope::testing;
 
 Q_DECLARE_METATYPE(roofscope::MemoryLevel)
 Q_DECLARE_METATYPE(roofscope::Precision)
 
 namespace {
-
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
-constexpr double kInf = std::numeric_limits<double>::infinity();
-
-bool near(double actual, double expected, double relative = 1e-12) {
-    if (std::isnan(expected))
-        return std::isnan(actual);
-    if (std::isinf(expected) || expected == 0)
-        return actual == expected;
-    return std::fabs(actual - expected) <= relative * std::fabs(expected);
-}
-
-QByteArray describe(double actual, double expected) {
-    return QByteArray("actual ") + QByteArray::number(actual, 'g', 17) + ", expected " +
-           QByteArray::number(expected, 'g', 17);
-}
-
-#define CHECK_NEAR(actual, expected)                                                               \
-    do {                                                                                           \
-        const double a_ = (actual), e_ = (expected);                                               \
-        QVERIFY2(near(a_, e_), describe(a_, e_).constData());                                      \
-    } while (false)
 
 Ceiling ceiling(double value) {
     Ceiling c;

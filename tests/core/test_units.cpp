@@ -1,6 +1,7 @@
 // Unit conversion at the import boundary (toSi, parseNumber) and back to text (formatSi): every
 // dimension, every prefix family, the spellings of Nsight Compute and nccl-tests, and the inputs
 // that must be refused rather than guessed.
+#include "near_compare.h"
 #include "units.h"
 
 #include <QtTest>
@@ -9,27 +10,13 @@
 #include <limits>
 
 using namespace roofscope;
+using namespace roofscope::testing;
 
 Q_DECLARE_METATYPE(roofscope::Dimension)
 
 namespace {
 
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
-constexpr double kInf = std::numeric_limits<double>::infinity();
-
 // Equal within a relative tolerance; zero must be exactly zero.
-bool near(double actual, double expected, double relative = 1e-12) {
-    if (std::isnan(expected))
-        return std::isnan(actual);
-    if (std::isinf(expected) || expected == 0)
-        return actual == expected;
-    return std::fabs(actual - expected) <= relative * std::fabs(expected);
-}
-
-QByteArray describe(double actual, double expected) {
-    return QByteArray("actual ") + QByteArray::number(actual, 'g', 17) + ", expected " +
-           QByteArray::number(expected, 'g', 17);
-}
 
 } // namespace
 

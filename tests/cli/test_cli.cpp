@@ -1,0 +1,515 @@
+// The `roofscope` executable as a user runs it: help and version, usage errors, the device
+// catalog (built-in and user layers), `info` on good and damaged files, and the headless
+// start without a display.
+#include "ceilings_file.h"
+#include "session_file.h"
+
+#include <QDir>
+#include <QFile>
+#include <QProcess>
+#include <QRegularExpression>
+#include <QTemporaryDir>
+#include <QtTest>
+
+using namespace roofscope;
+
+namespace {
+
+constexpr int kTimeoutMs = 20000;
+
+struct Run {
+    int exitCode = -1;
+    QString out;
+    QString err;
+    bool finished = false;
+};
+
+Provenance spec(std::string url) {
+    Provenance p;
+    p.sourceUrl = std::move(url);
+    return p;
+}
+
+Provenance measured() {
+    Provenance p;
+    p.kind = ProvenanceKind::measured;
+    p.tool = "roofscope-probe 0.1.0";
+    p.method = "triad sweep, 4 GiB";
+    p.date = "2024-07-01";
+    p.samples = 20;
+    p.spread = 0.01;
+    return p;
+}
+
+Device testDevice(std::string id, std::string name) {
+    Device d;
+    d.id = std::move(id);
+    d.name = std::move(name);
+    d.vendor = "Acme";
+    d.kind = DeviceKind::gpu;
+    d.ceilings.compute[{Precision::fp16, ComputeUnit::tensor}] = {5.0e14, spec("https://acme/x")};
+    d.ceilings.compute[{Precision::fp32, ComputeUnit::vector}] = {4.0e13, spec("https://acme/x")};
+    d.ceilings.memory[MemoryLevel::dram] = {2.0e12, measured()};
+    return d;
+}
+
+Session testSession() {
+    Session s;
+    s.devices = {testDevice("cli-gpu-a", "CLI GPU A"), testDevice("cli-gpu-b", "CLI GPU B")};
+    Dataset d;
+    d.context.deviceId = "cli-gpu-a";
+    d.context.label = "cli run one";
+    d.context.rank = 1;
+    d.context.worldSize = 4;
+    for (int i = 0; i < 3; ++i) {
+        OpRecord r;
+        r.name = "kernel " + std::to_string(i);
+        r.flops = Measure::measured(1.0e9);
+        r.timeS = Measure::measured(1.0e-3);
+        d.records.push_back(r);
+    }
+    s.datasets = {d};
+    s.view.selection = {{0, 2}};
+    return s;
+}
+
+} // namespace
+
+class TestCli : public QObject {
+    Q_OBJECT
+
+  private:
+    QTemporaryDir home_; // XDG folders and an empty user catalog, so that runs are hermetic
+    QString emptyCatalog_;
+
+    QProcessEnvironment baseEnvironment() const {
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+        env.insert(QStringLiteral("XDG_DATA_HOME"), home_.filePath(QStringLiteral("data")));
+        env.insert(QStringLiteral("XDG_CACHE_HOME"), home_.filePath(QStringLiteral("cache")));
+        env.insert(QStringLiteral("XDG_CONFIG_HOME"), home_.filePath(QStringLiteral("config")));
+        env.insert(QStringLiteral("ROOFSCOPE_USER_CATALOG"), emptyCatalog_);
+        return env;
+    }
+
+    Run run(const QStringList& args) const { return run(args, baseEnvironment()); }
+
+    Run run(const QStringList& args, const QProcessEnvironment& env) const {
+        QProcess process;
+        process.setProcessEnvironment(env);
+        process.start(QStringLiteral(ROOFSCOPE_BINARY), args);
+        Run result;
+        if (!process.waitForStarted(kTimeoutMs))
+            return result;
+        process.closeWriteChannel();
+        result.finished = process.waitForFinished(kTimeoutMs);
+        if (!result.finished) {
+            process.kill();
+            process.waitForFinished(kTimeoutMs);
+            return result;
+        }
+        result.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -2;
+        result.out = QString::fromUtf8(process.readAllStandardOutput());
+        result.err = QString::fromUtf8(process.readAllStandardError());
+        return result;
+    }
+
+    // The device lines of `roofscope devices`: id -> whole line.
+    static QMap<QString, QString> deviceLines(const QString& out) {
+        QMap<QString, QString> lines;
+        const QStringList all = out.split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+        for (int i = 1; i + 1 < all.size(); ++i) // skip the header and the summary
+            lines.insert(all[i].section(QLatin1Char(' '), 0, 0), all[i]);
+        return lines;
+    }
+
+    static int summaryCount(const QString& out) {
+        static const QRegularExpression summary(
+            QStringLiteral("\\n(\\d+) devices; user catalog: "));
+        const auto match = summary.match(out);
+        return match.hasMatch() ? match.captured(1).toInt() : -1;
+    }
+
+  private slots:
+    void initTestCase() {
+        QVERIFY(home_.isValid());
+        QVERIFY(QFileInfo(QStringLiteral(ROOFSCOPE_BINARY)).isExecutable());
+        emptyCatalog_ = home_.filePath(QStringLiteral("empty-catalog"));
+        QVERIFY(QDir().mkpath(emptyCatalog_));
+    }
+
+    void version_data() {
+        QTest::addColumn<QString>("option");
+        QTest::newRow("--version") << "--version";
+        QTest::newRow("-V") << "-V";
+    }
+    void version() {
+        QFETCH(QString, option);
+        const Run r = run({option});
+        QVERIFY(r.finished);
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY2(r.out.startsWith(QStringLiteral("roofscope 0.1.0\n")), qPrintable(r.out));
+        QVERIFY2(r.out.contains(QStringLiteral("  Qt 6.")), qPrintable(r.out));
+        QVERIFY2(r.out.contains(QStringLiteral("QCustomPlot")), qPrintable(r.out));
+        QVERIFY2(r.out.contains(QStringLiteral("CUDA ")), qPrintable(r.out));
+        QCOMPARE(r.err, QString());
+    }
+
+    void help_data() {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<QStringList>("expected");
+        const QStringList general{"Usage: roofscope [FILE...]", "roofscope COMMAND [ARGS...]",
+                                  "\n  devices   list the device catalog",
+                                  "\n  info      describe a session or ceilings file",
+                                  "'roofscope COMMAND --help' describes a command."};
+        QTest::newRow("--help") << QStringList{"--help"} << general;
+        QTest::newRow("-h") << QStringList{"-h"} << general;
+        QTest::newRow("help") << QStringList{"help"} << general;
+        QTest::newRow("devices --help")
+            << QStringList{"devices", "--help"}
+            << QStringList{"Usage: roofscope devices [--json]", "--json", "user catalog"};
+        QTest::newRow("devices -h")
+            << QStringList{"devices", "-h"} << QStringList{"Usage: roofscope devices [--json]"};
+        QTest::newRow("info --help") << QStringList{"info", "--help"}
+                                     << QStringList{"Usage: roofscope info FILE...",
+                                                    "Exits with 1 when a file cannot be read"};
+        QTest::newRow("info FILE --help") << QStringList{"info", "no-such-file.roofscope", "--help"}
+                                          << QStringList{"Usage: roofscope info FILE..."};
+    }
+    void help() {
+        QFETCH(QStringList, args);
+        QFETCH(QStringList, expected);
+        const Run r = run(args);
+        QVERIFY(r.finished);
+        QCOMPARE(r.exitCode, 0);
+        for (const QString& fragment : expected)
+            QVERIFY2(r.out.contains(fragment), qPrintable(r.out + "\nlacks: " + fragment));
+        QCOMPARE(r.err, QString());
+    }
+
+    void usageErrors_data() {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<QString>("message");
+        QTest::addColumn<QString>("usage");
+        QTest::newRow("unknown option")
+            << QStringList{"--bogus"} << "roofscope: unknown option '--bogus'\n"
+            << "Usage: roofscope [FILE...]";
+        QTest::newRow("mistyped command")
+            << QStringList{"devicse"}
+            << "roofscope: 'devicse' is neither a command nor an existing file\n"
+            << "Usage: roofscope [FILE...]";
+        QTest::newRow("unknown option of devices")
+            << QStringList{"devices", "--bogus"}
+            << "roofscope devices: unknown argument '--bogus'\n"
+            << "Usage: roofscope devices [--json]";
+        QTest::newRow("stray argument of devices")
+            << QStringList{"devices", "--json", "extra"}
+            << "roofscope devices: unknown argument 'extra'\n"
+            << "Usage: roofscope devices [--json]";
+        QTest::newRow("unknown option of info") << QStringList{"info", "--json", "run.roofscope"}
+                                                << "roofscope info: unknown option '--json'\n"
+                                                << "Usage: roofscope info FILE...";
+        QTest::newRow("info without a file")
+            << QStringList{"info"} << "roofscope info: no file given\n"
+            << "Usage: roofscope info FILE...";
+    }
+    void usageErrors() {
+        QFETCH(QStringList, args);
+        QFETCH(QString, message);
+        QFETCH(QString, usage);
+        const Run r = run(args);
+        QVERIFY(r.finished);
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.startsWith(message), qPrintable(r.err));
+        QVERIFY2(r.err.contains(usage), qPrintable(r.err));
+        QCOMPARE(r.out, QString());
+    }
+
+    void devicesListsTheCatalog() {
+        const Run r = run({QStringLiteral("devices")});
+        QVERIFY(r.finished);
+        QCOMPARE(r.exitCode, 0);
+        // The built-in catalog is clean: no warnings.
+        QCOMPARE(r.err, QString());
+        QVERIFY2(r.out.startsWith(QStringLiteral("ID")), qPrintable(r.out));
+        const QString header = r.out.section(QLatin1Char('\n'), 0, 0);
+        for (const char* column : {"NAME", "KIND", "FP16 TENSOR", "FP32", "DRAM", "SOURCE"})
+            QVERIFY2(header.contains(QLatin1String(column)), qPrintable(header));
+        const auto lines = deviceLines(r.out);
+        const int count = summaryCount(r.out);
+        QVERIFY2(count >= 30, qPrintable(r.out.right(200)));
+        QCOMPARE(lines.size(), count);
+        QVERIFY(
+            r.out.endsWith(QStringLiteral("; user catalog: ") + emptyCatalog_ + QLatin1Char('\n')));
+        for (const char* id : {"nvidia-h100-sxm5-80gb", "nvidia-a100-sxm4-80gb"}) {
+            const QString line = lines.value(QLatin1String(id));
+            QVERIFY2(!line.isEmpty(), id);
+            QVERIFY2(line.endsWith(QStringLiteral("built-in")), qPrintable(line));
+            QVERIFY2(line.contains(QStringLiteral(" gpu ")), qPrintable(line));
+            QVERIFY2(line.contains(QStringLiteral("TFLOP/s")), qPrintable(line));
+            QVERIFY2(line.contains(QStringLiteral("TB/s")), qPrintable(line));
+        }
+    }
+
+    void devicesJsonRoundTrips() {
+        const Run table = run({QStringLiteral("devices")});
+        const Run r = run({QStringLiteral("devices"), QStringLiteral("--json")});
+        QVERIFY(r.finished);
+        QCOMPARE(r.exitCode, 0);
+        QCOMPARE(r.err, QString());
+        const std::string text = r.out.toStdString();
+        const auto parsed = parseCeilings(text, "stdout");
+        QVERIFY2(parsed.ok(), parsed.ok() ? "" : parsed.error().toString().c_str());
+        QCOMPARE(int(parsed.value().size()), summaryCount(table.out));
+        QCOMPARE(serializeCeilings(parsed.value()), text);
+        bool found = false;
+        for (const auto& d : parsed.value())
+            if (d.id == "nvidia-h100-sxm5-80gb") {
+                found = true;
+                QCOMPARE(d.name, std::string("NVIDIA H100 SXM5 80GB"));
+                QVERIFY(d.ceilings.memoryFor(MemoryLevel::dram).has_value());
+            }
+        QVERIFY(found);
+    }
+
+    void userCatalogOverridesBuiltIn() {
+        QTemporaryDir catalog;
+        QVERIFY(catalog.isValid());
+        Device h100 = testDevice("nvidia-h100-sxm5-80gb", "H100 as measured on node-17");
+        h100.ceilings.memory[MemoryLevel::dram] = {1.234e12, measured()};
+        const QString overridePath = catalog.filePath(QStringLiteral("my-h100.json"));
+        QVERIFY(writeCeilingsFile(overridePath.toStdString(), {h100}).ok());
+        const QString extraPath = catalog.filePath(QStringLiteral("lab.json"));
+        QVERIFY(
+            writeCeilingsFile(extraPath.toStdString(), {testDevice("lab-fpga", "Lab FPGA")}).ok());
+
+        const Run builtIn = run({QStringLiteral("devices")});
+        QProcessEnvironment env = baseEnvironment();
+        env.insert(QStringLiteral("ROOFSCOPE_USER_CATALOG"), catalog.path());
+        const Run r = run({QStringLiteral("devices")}, env);
+        QVERIFY(r.finished);
+        QCOMPARE(r.exitCode, 0);
+        QCOMPARE(r.err, QString());
+        // One entry replaced, one added.
+        QCOMPARE(summaryCount(r.out), summaryCount(builtIn.out) + 1);
+        const auto lines = deviceLines(r.out);
+        const QString h100Line = lines.value(QStringLiteral("nvidia-h100-sxm5-80gb"));
+        QVERIFY2(h100Line.endsWith(QStringLiteral("user ") + overridePath), qPrintable(h100Line));
+        QVERIFY2(h100Line.contains(QStringLiteral("H100 as measured on node-17")),
+                 qPrintable(h100Line));
+        QVERIFY2(h100Line.contains(QStringLiteral("1.23 TB/s")), qPrintable(h100Line));
+        const QString labLine = lines.value(QStringLiteral("lab-fpga"));
+        QVERIFY2(labLine.endsWith(QStringLiteral("user ") + extraPath), qPrintable(labLine));
+        QVERIFY2(lines.value(QStringLiteral("nvidia-a100-sxm4-80gb"))
+                     .endsWith(QStringLiteral("built-in")),
+                 qPrintable(r.out));
+        QVERIFY(r.out.endsWith(QStringLiteral("; user catalog: ") + catalog.path() +
+                               QLatin1Char('\n')));
+
+        // The JSON form carries the user's measured ceiling.
+        const Run json = run({QStringLiteral("devices"), QStringLiteral("--json")}, env);
+        QCOMPARE(json.exitCode, 0);
+        const auto parsed = parseCeilings(json.out.toStdString(), "stdout");
+        QVERIFY(parsed.ok());
+        bool found = false;
+        for (const auto& d : parsed.value())
+            if (d.id == "nvidia-h100-sxm5-80gb") {
+                found = true;
+                QVERIFY(d == h100);
+            }
+        QVERIFY(found);
+    }
+
+    void brokenUserFileIsAWarning() {
+        QTemporaryDir catalog;
+        QVERIFY(catalog.isValid());
+        const QString broken = catalog.filePath(QStringLiteral("broken.json"));
+        {
+            QFile f(broken);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write("{\"format\": \"roofscope-ceilings\",\n \"version\": 1,\n \"devices\": [}\n");
+        }
+        const QString good = catalog.filePath(QStringLiteral("good.json"));
+        QVERIFY(writeCeilingsFile(good.toStdString(), {testDevice("lab-fpga", "Lab FPGA")}).ok());
+        QProcessEnvironment env = baseEnvironment();
+        env.insert(QStringLiteral("ROOFSCOPE_USER_CATALOG"), catalog.path());
+        const Run r = run({QStringLiteral("devices")}, env);
+        QVERIFY(r.finished);
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY2(r.err.startsWith(QStringLiteral("warning: ") + broken + QStringLiteral(":3:")),
+                 qPrintable(r.err));
+        QVERIFY2(r.err.contains(QStringLiteral("invalid JSON")), qPrintable(r.err));
+        QCOMPARE(r.err.count(QLatin1Char('\n')), 1);
+        // The rest of the catalog, and the good user file, are still there.
+        const auto lines = deviceLines(r.out);
+        QVERIFY(lines.contains(QStringLiteral("nvidia-h100-sxm5-80gb")));
+        QVERIFY2(lines.value(QStringLiteral("lab-fpga")).endsWith(QStringLiteral("user ") + good),
+                 qPrintable(r.out));
+    }
+
+    void infoDescribesASession() {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString path = dir.filePath(QStringLiteral("run.roofscope"));
+        QVERIFY(writeSessionFile(path.toStdString(), testSession()).ok());
+        const Run r = run({QStringLiteral("info"), path});
+        QVERIFY(r.finished);
+        QCOMPARE(r.exitCode, 0);
+        QCOMPARE(r.err, QString());
+        const QStringList expected{
+            path + QStringLiteral(": Roofscope session, format version 1\n2 device(s):\n"),
+            QStringLiteral("\n  cli-gpu-a  CLI GPU A (gpu, Acme)\n"),
+            QStringLiteral("\n  cli-gpu-b  CLI GPU B (gpu, Acme)\n"),
+            QStringLiteral("    fp16 tensor: 500 TFLOP/s  [spec, https://acme/x]\n"),
+            QStringLiteral("    dram: 2.00 TB/s  [measured by roofscope-probe 0.1.0 (triad sweep, "
+                           "4 GiB), 2024-07-01, 20 samples, spread "),
+            QStringLiteral("\n1 dataset(s):\n  cli run one: 3 records on cli-gpu-a, rank 1/4, "),
+            QStringLiteral("3.00 GFLOP in 3.00 ms (3 timed)\n"),
+            QStringLiteral("\nview: roofline, 1 selected record(s)\n")};
+        for (const QString& fragment : expected)
+            QVERIFY2(r.out.contains(fragment), qPrintable(r.out + "\nlacks: " + fragment));
+    }
+
+    void infoDescribesCeilings() {
+        const QString path = QStringLiteral(ROOFSCOPE_TEST_DATA "/ceilings-v1.json");
+        const Run r = run({QStringLiteral("info"), path});
+        QVERIFY(r.finished);
+        QCOMPARE(r.exitCode, 0);
+        QCOMPARE(r.err, QString());
+        QVERIFY2(r.out.startsWith(path + QStringLiteral(": Roofscope ceilings, format version 1, 2 "
+                                                        "device(s)\n")),
+                 qPrintable(r.out));
+        QVERIFY2(
+            r.out.contains(QStringLiteral("\n  fixture-accel  Fixture Accelerator (asic, Roofscope "
+                                          "tests)\n")),
+            qPrintable(r.out));
+        QVERIFY2(r.out.contains(QStringLiteral("\n  fixture-cpu  Fixture CPU (cpu, ")),
+                 qPrintable(r.out));
+        QVERIFY2(r.out.contains(QStringLiteral("measured by likwid-bench 5.3 (load, 32 MiB)")),
+                 qPrintable(r.out));
+    }
+
+    void infoOnSeveralFiles() {
+        // Every file is described; one bad file makes the exit code 1 but does not stop the rest.
+        const QString good = QStringLiteral(ROOFSCOPE_TEST_DATA "/ceilings-v1.json");
+        const QString bad = QStringLiteral(ROOFSCOPE_TEST_DATA "/no-such-file.roofscope");
+        const QString session = QStringLiteral(ROOFSCOPE_TEST_DATA "/session-v1.roofscope");
+        const Run r = run({QStringLiteral("info"), good, bad, session});
+        QVERIFY(r.finished);
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY2(r.out.startsWith(good + QStringLiteral(": Roofscope ceilings")),
+                 qPrintable(r.out));
+        QVERIFY2(r.out.contains(session + QStringLiteral(": Roofscope session")),
+                 qPrintable(r.out));
+        QCOMPARE(r.err, QStringLiteral("roofscope info: ") + bad +
+                            QStringLiteral(": cannot open: No such file or directory\n"));
+    }
+
+    void infoOnDamagedFiles_data() {
+        QTest::addColumn<QByteArray>("content");
+        QTest::addColumn<QString>("expected"); // after "roofscope info: <path>"
+        QTest::newRow("invalid JSON")
+            << QByteArray("{\n  \"format\": \"roofscope-session\",\n  \"version\": 1,\n"
+                          "  \"devices\": [],\n  \"datasets\": [,]\n}\n")
+            << ":5:16: invalid JSON: ";
+        QTest::newRow("wrong type")
+            << QByteArray("{\"format\": \"roofscope-session\", \"version\": 1, \"devices\": [], "
+                          "\"datasets\": [{\"context\": {}, \"records\": [{\"name\": \"k\", "
+                          "\"time_s\": {\"value\": \"slow\", \"origin\": \"measured\"}}]}]}")
+            << ": at /datasets/0/records/0/time_s/value: expected a number, found string";
+        QTest::newRow("newer ceilings")
+            << QByteArray("{\"format\": \"roofscope-ceilings\", \"version\": 7, \"devices\": []}")
+            << ": at /version: written by a newer Roofscope: ceilings format version 7";
+        QTest::newRow("empty") << QByteArray() << ": unrecognised file";
+        QTest::newRow("other JSON") << QByteArray("{\"traceEvents\": []}")
+                                    << ": unrecognised file: expected a Roofscope session";
+    }
+    void infoOnDamagedFiles() {
+        QFETCH(QByteArray, content);
+        QFETCH(QString, expected);
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString path = dir.filePath(QStringLiteral("damaged.roofscope"));
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(content);
+        f.close();
+        const Run r = run({QStringLiteral("info"), path});
+        QVERIFY(r.finished);
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY2(r.err.startsWith(QStringLiteral("roofscope info: ") + path + expected),
+                 qPrintable(r.err));
+        QCOMPARE(r.err.count(QLatin1Char('\n')), 1);
+        QCOMPARE(r.out, QString());
+    }
+
+    void infoOnTheDamagedFixture() {
+        const QString path = QStringLiteral(ROOFSCOPE_TEST_DATA "/corrupt-session.roofscope");
+        const Run r = run({QStringLiteral("info"), path});
+        QVERIFY(r.finished);
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY2(r.err.startsWith(QStringLiteral("roofscope info: ") + path +
+                                  QStringLiteral(":5:16: invalid JSON: ")),
+                 qPrintable(r.err));
+    }
+
+    void infoOnAMissingFileOrADirectory_data() {
+        QTest::addColumn<QString>("name");
+        QTest::addColumn<QString>("expected");
+        QTest::newRow("missing") << "missing.roofscope"
+                                 << ": cannot open: No such file or directory";
+        QTest::newRow("directory") << "folder"
+                                   << ": is a directory, not a file";
+    }
+    void infoOnAMissingFileOrADirectory() {
+        QFETCH(QString, name);
+        QFETCH(QString, expected);
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        QVERIFY(QDir(dir.path()).mkdir(QStringLiteral("folder")));
+        const QString path = dir.filePath(name);
+        const Run r = run({QStringLiteral("info"), path});
+        QVERIFY(r.finished);
+        QCOMPARE(r.exitCode, 1);
+        QCOMPARE(r.err, QStringLiteral("roofscope info: ") + path + expected + QLatin1Char('\n'));
+        QCOMPARE(r.out, QString());
+    }
+
+    void withoutADisplayRendersTheDemo() {
+        QTemporaryDir cache;
+        QVERIFY(cache.isValid());
+        QProcessEnvironment env = baseEnvironment();
+        env.remove(QStringLiteral("DISPLAY"));
+        env.remove(QStringLiteral("WAYLAND_DISPLAY"));
+        env.remove(QStringLiteral("QT_QPA_PLATFORM"));
+        env.insert(QStringLiteral("XDG_CACHE_HOME"), cache.path());
+        const Run r = run({}, env);
+        QVERIFY(r.finished);
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY2(r.out.startsWith(QStringLiteral("No display: rendered the demo")),
+                 qPrintable(r.out));
+        const QString demoDir = cache.path() + QStringLiteral("/roofscope/demo/");
+        QString png, pdf;
+        for (const QString& line : r.out.split(QLatin1Char('\n'), Qt::SkipEmptyParts)) {
+            const QString file = line.trimmed();
+            if (file.endsWith(QStringLiteral(".png")))
+                png = file;
+            else if (file.endsWith(QStringLiteral(".pdf")))
+                pdf = file;
+        }
+        QVERIFY2(png.startsWith(demoDir), qPrintable(r.out));
+        QVERIFY2(pdf.startsWith(demoDir), qPrintable(r.out));
+
+        QFile pngFile(png);
+        QVERIFY(pngFile.open(QIODevice::ReadOnly));
+        QVERIFY2(pngFile.size() > 10 * 1024, qPrintable(QString::number(pngFile.size())));
+        QCOMPARE(pngFile.read(8), QByteArray("\x89PNG\r\n\x1a\n", 8));
+        QFile pdfFile(pdf);
+        QVERIFY(pdfFile.open(QIODevice::ReadOnly));
+        QVERIFY2(pdfFile.size() > 1024, qPrintable(QString::number(pdfFile.size())));
+        QCOMPARE(pdfFile.read(5), QByteArray("%PDF-"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCli)
+#include "test_cli.moc"
