@@ -1,0 +1,33 @@
+#pragma once
+// FLOPs and minimum bytes of an op from its name and recorded inputs. Conventions follow
+// PyTorch's torch.utils.flop_counter where it defines the op (a multiply-add counts 2 FLOPs;
+// attention counts the full score matrix, no causal discount); elsewhere Roofscope's own
+// documented per-element counts. "Bytes" is the compulsory traffic: every input tensor read once
+// and every output written once, at its dtype size, as PyTorch's profile_analysis estimates it.
+// Real kernels move at least this much; a point's DRAM intensity is therefore an upper bound.
+
+#include "estimate/op_inputs.h"
+
+namespace roofscope {
+
+struct OpEstimate {
+    double flops = 0;     // FLOP for the whole call
+    double bytesRead = 0; // B
+    double bytesWritten = 0;
+    Category category = Category::other;
+    Precision precision = Precision::fp32;
+    bool tensorUnits = false; // GEMM-like work that can run on tensor/matrix units
+    std::string formula;      // how the numbers were obtained, for the details pane
+
+    double bytes() const { return bytesRead + bytesWritten; }
+};
+
+// `opName` as the profiler writes it ("aten::addmm", "aten::_scaled_dot_product_flash_attention",
+// "aten::convolution_backward"); the "aten::" prefix is optional. Errors when the op is not known
+// or its inputs do not have the shapes the op requires (the message says which).
+Result<OpEstimate> estimateOp(std::string_view opName, const OpInputs& inputs);
+
+// Whether estimateOp knows the op name at all (used to pick the innermost op with a formula).
+bool hasEstimator(std::string_view opName);
+
+} // namespace roofscope
