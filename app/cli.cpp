@@ -20,6 +20,7 @@ struct Command {
 constexpr Command kCommands[] = {
     {"devices", "list the device catalog (spec and measured ceilings)", runDevices},
     {"info", "describe a session or ceilings file", runInfo},
+    {"model", "a model's layers with their roofline bound on a device", runModel},
 };
 
 void printUsage(std::ostream& out) {

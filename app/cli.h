@@ -26,5 +26,6 @@ std::optional<int> runHeadless(const std::vector<std::string>& args, CommandIo i
 // Sub-commands, each given the arguments after its name.
 int runDevices(const std::vector<std::string>& args, CommandIo io);
 int runInfo(const std::vector<std::string>& args, CommandIo io);
+int runModel(const std::vector<std::string>& args, CommandIo io);
 
 } // namespace roofscope::app

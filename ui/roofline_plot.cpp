@@ -50,7 +50,8 @@ RooflinePlot::RooflinePlot(QWidget* parent) : QCustomPlot(parent) {
     setLogAxis(yAxis, Dimension::flopsPerS, tr("Performance (FLOP/s)"));
     legend->setVisible(true);
     legend->setFont(QFont(font().family(), 8));
-    axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignBottom | Qt::AlignRight);
+    // Above the slopes at low intensity a roofline is empty by construction.
+    axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignLeft);
     setInteractions(QCP::iRangeDrag | QCP::iRangeZoom | QCP::iSelectPlottables);
     setNoAntialiasingOnDrag(true);
 }
@@ -76,7 +77,7 @@ void RooflinePlot::setSession(const Session& session) {
     clearGraphs();
     clearItems();
     slopeLabels_.clear();
-    roofSegments_ = points_ = aboveRoof_ = 0;
+    roofSegments_ = points_ = aboveRoof_ = undrawable_ = 0;
     xLow_ = kXMin;
     xHigh_ = kXMax;
     yLow_ = std::numeric_limits<double>::infinity();
@@ -178,8 +179,10 @@ void RooflinePlot::drawDataset(const Dataset& dataset, const Device* device, con
             x = intensity(record.flops.value, record.bytesAt(view.memoryLevel).value_or(0));
             y = record.flops.value / record.timeS.value;
         }
-        if (!std::isfinite(x) || !std::isfinite(y) || x <= 0 || y <= 0)
+        if (!std::isfinite(x) || !std::isfinite(y) || x <= 0 || y <= 0) {
+            ++undrawable_;
             continue;
+        }
         QCPGraph*& graph = graphs[record.category];
         if (!graph) {
             graph = addGraph();

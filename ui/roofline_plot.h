@@ -24,6 +24,9 @@ class RooflinePlot : public QCustomPlot {
     int roofSegmentCount() const { return roofSegments_; }
     int pointCount() const { return points_; }
     int aboveRoofCount() const { return aboveRoof_; }
+    // Records of shown datasets that have no place on a log-log FLOP/s plot: no FLOPs (copies,
+    // embedding lookups, collectives), no time, or no bytes at the memory level.
+    int undrawableCount() const { return undrawable_; }
 
   protected:
     void draw(QCPPainter* painter) override;
@@ -37,6 +40,7 @@ class RooflinePlot : public QCustomPlot {
     int roofSegments_ = 0;
     int points_ = 0;
     int aboveRoof_ = 0;
+    int undrawable_ = 0;
     void extend(double x, double y);
     void alignSlopeLabels();
 

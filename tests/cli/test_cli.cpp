@@ -6,6 +6,9 @@
 
 #include <QDir>
 #include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QProcess>
 #include <QRegularExpression>
 #include <QTemporaryDir>
@@ -158,9 +161,11 @@ class TestCli : public QObject {
     void help_data() {
         QTest::addColumn<QStringList>("args");
         QTest::addColumn<QStringList>("expected");
-        const QStringList general{"Usage: roofscope [FILE...]", "roofscope COMMAND [ARGS...]",
+        const QStringList general{"Usage: roofscope [FILE...]",
+                                  "roofscope COMMAND [ARGS...]",
                                   "\n  devices   list the device catalog",
                                   "\n  info      describe a session or ceilings file",
+                                  "\n  model     a model's layers with their roofline bound",
                                   "'roofscope COMMAND --help' describes a command."};
         QTest::newRow("--help") << QStringList{"--help"} << general;
         QTest::newRow("-h") << QStringList{"-h"} << general;
@@ -173,6 +178,9 @@ class TestCli : public QObject {
         QTest::newRow("info --help") << QStringList{"info", "--help"}
                                      << QStringList{"Usage: roofscope info FILE...",
                                                     "Exits with 1 when a file cannot be read"};
+        QTest::newRow("model --help")
+            << QStringList{"model", "--help"}
+            << QStringList{"Usage: roofscope model NAME --device ID", "--mode M", "--json"};
         QTest::newRow("info FILE --help") << QStringList{"info", "no-such-file.roofscope", "--help"}
                                           << QStringList{"Usage: roofscope info FILE..."};
     }
@@ -209,6 +217,21 @@ class TestCli : public QObject {
         QTest::newRow("unknown option of info") << QStringList{"info", "--json", "run.roofscope"}
                                                 << "roofscope info: unknown option '--json'\n"
                                                 << "Usage: roofscope info FILE...";
+        QTest::newRow("model without a device")
+            << QStringList{"model", "resnet50"} << "roofscope model: no device given"
+            << "Usage: roofscope model NAME";
+        QTest::newRow("model without a name")
+            << QStringList{"model", "--device", "nvidia-h100-sxm5-80gb"}
+            << "roofscope model: no model given"
+            << "Usage: roofscope model NAME";
+        QTest::newRow("model with a bad batch")
+            << QStringList{"model", "gpt", "--batch", "0", "--device", "x"}
+            << "roofscope model: --batch needs a positive integer"
+            << "Usage: roofscope model";
+        QTest::newRow("model with a bad mode")
+            << QStringList{"model", "gpt", "--mode", "fast"}
+            << "roofscope model: --mode needs training or inference"
+            << "Usage: roofscope model";
         QTest::newRow("info without a file")
             << QStringList{"info"} << "roofscope info: no file given\n"
             << "Usage: roofscope info FILE...";
@@ -473,6 +496,72 @@ class TestCli : public QObject {
         QCOMPARE(r.exitCode, 1);
         QCOMPARE(r.err, QStringLiteral("roofscope info: ") + path + expected + QLatin1Char('\n'));
         QCOMPARE(r.out, QString());
+    }
+
+    void modelList() {
+        const Run r = run({"model", "--list"});
+        QVERIFY(r.finished);
+        QCOMPARE(r.exitCode, 0);
+        for (const char* name : {"resnet50", "bert-large", "gpt", "dlrm", "maskrcnn-backbone"})
+            QVERIFY2(r.out.contains(QString("\n") + name) || r.out.startsWith(name), name);
+    }
+
+    void modelTable() {
+        // A device may be named as traces report it.
+        const Run r = run({"model", "resnet50", "--device", "NVIDIA A100-SXM4-80GB", "--batch", "1",
+                           "--mode", "inference"});
+        QVERIFY(r.finished);
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY2(r.out.startsWith("ResNet-50, 224x224 images, 1000 classes, batch 1, bf16, "
+                                  "inference\non NVIDIA A100 SXM4 80GB (nvidia-a100-sxm4-80gb)"),
+                 qPrintable(r.out));
+        QVERIFY(r.out.contains("25.6 M parameters"));
+        QVERIFY(r.out.contains("ceilings: built-in catalog entry"));
+        QVERIFY(QRegularExpression("\nlayer4\\.2\\.conv3 +conv +forward ").match(r.out).hasMatch());
+    }
+
+    void modelJson() {
+        const Run r = run({"model", "bert-large", "--device", "nvidia-h100-sxm5-80gb", "--batch",
+                           "2", "--seq", "128", "--dp", "8", "--json"});
+        QVERIFY(r.finished);
+        QCOMPARE(r.exitCode, 0);
+        QJsonParseError error;
+        const QJsonDocument doc = QJsonDocument::fromJson(r.out.toUtf8(), &error);
+        QVERIFY2(error.error == QJsonParseError::NoError, qPrintable(error.errorString()));
+        const QJsonObject o = doc.object();
+        QCOMPARE(o["model"].toString(), QString("bert-large"));
+        QCOMPARE(o["device"].toString(), QString("nvidia-h100-sxm5-80gb"));
+        QCOMPARE(o["batch"].toInt(), 2);
+        QCOMPARE(o["mode"].toString(), QString("training"));
+        const QJsonArray layers = o["layers"].toArray();
+        QVERIFY(layers.size() > 400);
+        int communication = 0;
+        for (const auto& layer : layers)
+            communication += layer.toObject()["phase"].toString() == "communication";
+        QCOMPARE(communication, 1);
+        QCOMPARE(o["totals"].toObject()["params"].toDouble(), 335141888.0);
+    }
+
+    void modelErrors_data() {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("unknown model")
+            << QStringList{"model", "alexnet", "--device", "nvidia-h100-sxm5-80gb"}
+            << "unknown model 'alexnet' (known: resnet50, bert-large";
+        QTest::newRow("unknown device")
+            << QStringList{"model", "gpt", "--device", "h100"} << "unknown device 'h100'";
+        // No link ceiling for the all-reduce on a CPU.
+        QTest::newRow("missing ceiling")
+            << QStringList{"model", "resnet50", "--device", "amd-epyc-9654", "--dp", "2"}
+            << "no APB (communication) ceiling";
+    }
+    void modelErrors() {
+        QFETCH(QStringList, args);
+        QFETCH(QString, message);
+        const Run r = run(args);
+        QVERIFY(r.finished);
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY2(r.err.contains(message), qPrintable(r.err));
     }
 
     void withoutADisplayRendersTheDemo() {

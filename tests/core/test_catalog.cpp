@@ -264,7 +264,8 @@ class TestCatalog : public QObject {
             QVERIFY(d);
             QVERIFY(!dataset.records.empty());
             for (const OpRecord& r : dataset.records) {
-                QVERIFY2(r.flops.origin == Origin::estimated && r.flops.value > 0, r.name.c_str());
+                // Embedding lookups do no arithmetic: zero FLOPs, but estimated all the same.
+                QVERIFY2(r.flops.origin == Origin::estimated && r.flops.value >= 0, r.name.c_str());
                 const auto it = r.bytes.find(MemoryLevel::dram);
                 QVERIFY2(it != r.bytes.end() && it->second.origin == Origin::estimated &&
                              it->second.value > 0,
@@ -278,7 +279,8 @@ class TestCatalog : public QObject {
                 QVERIFY2(std::fabs(*bound.value().efficiency - 1.0) <= 1e-12, r.name.c_str());
             }
         }
-        // The same layer, op for op, on both devices.
+        // BERT-large training, layer for layer, on both devices.
+        QVERIFY(s.datasets[0].records.size() > 400);
         QCOMPARE(s.datasets[0].records.size(), s.datasets[1].records.size());
     }
 

@@ -53,13 +53,20 @@ class TestEnums : public QObject {
     void precisionAliases_data() {
         QTest::addColumn<QString>("spelling");
         QTest::addColumn<QString>("expected");
-        QTest::newRow("torch float") << "float" << "fp32";
-        QTest::newRow("torch double") << "double" << "fp64";
-        QTest::newRow("c10::Half") << "c10::Half" << "fp16";
-        QTest::newRow("c10::BFloat16") << "c10::BFloat16" << "bf16";
-        QTest::newRow("upper case") << "FP16" << "fp16";
-        QTest::newRow("e4m3") << "Float8_e4m3fn" << "fp8";
-        QTest::newRow("nccl-tests half") << "half" << "fp16";
+        QTest::newRow("torch float") << "float"
+                                     << "fp32";
+        QTest::newRow("torch double") << "double"
+                                      << "fp64";
+        QTest::newRow("c10::Half") << "c10::Half"
+                                   << "fp16";
+        QTest::newRow("c10::BFloat16") << "c10::BFloat16"
+                                       << "bf16";
+        QTest::newRow("upper case") << "FP16"
+                                    << "fp16";
+        QTest::newRow("e4m3") << "Float8_e4m3fn"
+                              << "fp8";
+        QTest::newRow("nccl-tests half") << "half"
+                                         << "fp16";
     }
     void precisionAliases() {
         QFETCH(QString, spelling);
@@ -72,13 +79,20 @@ class TestEnums : public QObject {
     void collectiveAliases_data() {
         QTest::addColumn<QString>("spelling");
         QTest::addColumn<QString>("expected");
-        QTest::newRow("pytorch allreduce") << "allreduce" << "all_reduce";
-        QTest::newRow("dashed") << "All-Reduce" << "all_reduce";
-        QTest::newRow("allgather base") << "_allgather_base" << "all_gather";
-        QTest::newRow("reduce_scatter base") << "_reduce_scatter_base" << "reduce_scatter";
-        QTest::newRow("alltoall") << "alltoall" << "all_to_all";
-        QTest::newRow("send") << "send" << "send_recv";
-        QTest::newRow("broadcast") << "broadcast" << "broadcast";
+        QTest::newRow("pytorch allreduce") << "allreduce"
+                                           << "all_reduce";
+        QTest::newRow("dashed") << "All-Reduce"
+                                << "all_reduce";
+        QTest::newRow("allgather base") << "_allgather_base"
+                                        << "all_gather";
+        QTest::newRow("reduce_scatter base") << "_reduce_scatter_base"
+                                             << "reduce_scatter";
+        QTest::newRow("alltoall") << "alltoall"
+                                  << "all_to_all";
+        QTest::newRow("send") << "send"
+                              << "send_recv";
+        QTest::newRow("broadcast") << "broadcast"
+                                   << "broadcast";
     }
     void collectiveAliases() {
         QFETCH(QString, spelling);
