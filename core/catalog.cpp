@@ -58,6 +58,16 @@ const CatalogEntry* Catalog::findByName(std::string_view reportedName) const {
     return nullptr;
 }
 
+bool hasMeasuredCeilings(const Device& device) {
+    const auto measured = [](const auto& map) {
+        return std::any_of(map.begin(), map.end(), [](const auto& entry) {
+            return entry.second.provenance.kind == ProvenanceKind::measured;
+        });
+    };
+    return measured(device.ceilings.compute) || measured(device.ceilings.memory) ||
+           measured(device.ceilings.links);
+}
+
 std::string_view toString(CatalogLayer layer) {
     switch (layer) {
     case CatalogLayer::builtin:

@@ -40,4 +40,7 @@ class Catalog {
 
 std::string_view toString(CatalogLayer layer);
 
+// Whether any of the device's ceilings was measured rather than read from a datasheet.
+bool hasMeasuredCeilings(const Device& device);
+
 } // namespace roofscope

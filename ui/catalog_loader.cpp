@@ -29,7 +29,13 @@ void addFolder(Catalog& catalog, const QString& dir, CatalogLayer layer, QString
                 warnings->append(QString::fromStdString(devices.error().toString()));
             continue;
         }
-        catalog.add(devices.value(), layer, path.toStdString());
+        // In the user folder, a device with measured ceilings (a probe's output) is a measured
+        // entry: it outranks a user's spec entry of the same id whatever the file order.
+        std::vector<Device> spec, measured;
+        for (const Device& d : devices.value())
+            (layer == CatalogLayer::user && hasMeasuredCeilings(d) ? measured : spec).push_back(d);
+        catalog.add(spec, layer, path.toStdString());
+        catalog.add(measured, CatalogLayer::measured, path.toStdString());
     }
 }
 

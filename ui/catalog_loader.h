@@ -13,7 +13,8 @@ namespace roofscope::ui {
 QString userCatalogDir();
 
 // Built-in entries first, then every *.json of the user folder in name order (a user entry with a
-// built-in id overrides it). A user file that cannot be read is skipped and described in
+// built-in id overrides it; one with any measured ceiling is a `measured` entry, which also
+// overrides user spec entries). A user file that cannot be read is skipped and described in
 // `warnings`; a broken built-in entry is a build defect and is reported the same way.
 Catalog loadCatalog(QStringList* warnings);
 

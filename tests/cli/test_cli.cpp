@@ -52,13 +52,15 @@ Device testDevice(std::string id, std::string name) {
     d.kind = DeviceKind::gpu;
     d.ceilings.compute[{Precision::fp16, ComputeUnit::tensor}] = {5.0e14, spec("https://acme/x")};
     d.ceilings.compute[{Precision::fp32, ComputeUnit::vector}] = {4.0e13, spec("https://acme/x")};
-    d.ceilings.memory[MemoryLevel::dram] = {2.0e12, measured()};
+    d.ceilings.memory[MemoryLevel::dram] = {2.0e12, spec("https://acme/x")};
     return d;
 }
 
 Session testSession() {
     Session s;
     s.devices = {testDevice("cli-gpu-a", "CLI GPU A"), testDevice("cli-gpu-b", "CLI GPU B")};
+    for (Device& d : s.devices)
+        d.ceilings.memory[MemoryLevel::dram] = {2.0e12, measured()};
     Dataset d;
     d.context.deviceId = "cli-gpu-a";
     d.context.label = "cli run one";
@@ -317,7 +319,9 @@ class TestCli : public QObject {
         QCOMPARE(summaryCount(r.out), summaryCount(builtIn.out) + 1);
         const auto lines = deviceLines(r.out);
         const QString h100Line = lines.value(QStringLiteral("nvidia-h100-sxm5-80gb"));
-        QVERIFY2(h100Line.endsWith(QStringLiteral("user ") + overridePath), qPrintable(h100Line));
+        // It carries a measured ceiling: a measured entry, which the listing says.
+        QVERIFY2(h100Line.endsWith(QStringLiteral("measured ") + overridePath),
+                 qPrintable(h100Line));
         QVERIFY2(h100Line.contains(QStringLiteral("H100 as measured on node-17")),
                  qPrintable(h100Line));
         QVERIFY2(h100Line.contains(QStringLiteral("1.23 TB/s")), qPrintable(h100Line));

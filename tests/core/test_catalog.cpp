@@ -46,6 +46,28 @@ class TestCatalog : public QObject {
     Q_OBJECT
 
   private slots:
+    void measuredCeilingsAreRecognised_data() {
+        QTest::addColumn<int>("where"); // 0 none, 1 compute, 2 memory, 3 link
+        QTest::newRow("spec only") << 0;
+        QTest::newRow("measured compute") << 1;
+        QTest::newRow("measured memory") << 2;
+        QTest::newRow("measured link") << 3;
+    }
+    void measuredCeilingsAreRecognised() {
+        QFETCH(int, where);
+        Device d;
+        d.id = "x";
+        Ceiling spec;
+        spec.value = 1e12;
+        spec.provenance.sourceUrl = "https://example.org";
+        Ceiling measured = spec;
+        measured.provenance.kind = ProvenanceKind::measured;
+        d.ceilings.compute[{Precision::fp32, ComputeUnit::vector}] = where == 1 ? measured : spec;
+        d.ceilings.memory[MemoryLevel::dram] = where == 2 ? measured : spec;
+        d.ceilings.links[Link::p2p] = where == 3 ? measured : spec;
+        QCOMPARE(hasMeasuredCeilings(d), where != 0);
+    }
+
     void layering() {
         Catalog catalog;
         catalog.add({device("a", "Device A", {}, 1e12), device("b", "Device B")},
