@@ -23,6 +23,11 @@ constexpr const char* kHelp =
     "  --mode M           training (default) or inference\n"
     "  --dp N             data-parallel ranks; adds the gradient all-reduce (default 1)\n"
     "  --link L           link whose ceiling bounds communication (default intra_node)\n"
+    "  --layers N --hidden N --heads N --kv-heads N --ffn N --vocab N\n"
+    "                     shape of the gpt decoder (default LLaMA-7B: 32, 4096, 32, 32,\n"
+    "                     11008, 32000; --ffn 0 derives it from --hidden)\n"
+    "  --gpt2             start from GPT-2 small (12, 768, 12, 12, 3072, 50257; LayerNorm,\n"
+    "                     GELU MLP, biases, 1024 learned positions, tied head)\n"
     "  --json             print JSON (schema in docs/file-formats.md, \"Model report\")\n"
     "  --list             list the models\n";
 
@@ -43,6 +48,8 @@ int runModel(const std::vector<std::string>& args, CommandIo io) {
     ModelOptions options;
     MdOptions md;
     bool json = false;
+    std::optional<DecoderShape> decoder;
+    bool kvHeadsGiven = false;
     for (std::size_t i = 0; i < args.size(); ++i) {
         const std::string& a = args[i];
         auto value = [&](std::string& out) {
@@ -74,6 +81,27 @@ int runModel(const std::vector<std::string>& args, CommandIo io) {
                           : a == "--image" ? &options.imageSize
                                            : &options.dataParallel;
             *target = n;
+        } else if (a == "--layers" || a == "--hidden" || a == "--heads" || a == "--kv-heads" ||
+                   a == "--ffn" || a == "--vocab") {
+            int n = 0;
+            if (!value(v) || !parseInt(v, n) || n < (a == "--ffn" ? 0 : 1))
+                return usageError(io, a + " needs a positive integer");
+            DecoderShape& d = decoder ? *decoder : decoder.emplace();
+            int* target = a == "--layers"     ? &d.layers
+                          : a == "--hidden"   ? &d.hidden
+                          : a == "--heads"    ? &d.heads
+                          : a == "--kv-heads" ? &d.kvHeads
+                          : a == "--ffn"      ? &d.ffn
+                                              : &d.vocab;
+            *target = n;
+            if (a == "--heads" && !kvHeadsGiven)
+                d.kvHeads = n;
+            kvHeadsGiven = kvHeadsGiven || a == "--kv-heads";
+        } else if (a == "--gpt2") {
+            if (decoder)
+                return usageError(io, "--gpt2 must come before the shape options");
+            decoder = DecoderShape::gpt2Small();
+            kvHeadsGiven = true;
         } else if (a == "--precision") {
             const auto p = value(v) ? parseEnum<Precision>(v) : std::nullopt;
             if (!p)
@@ -98,6 +126,9 @@ int runModel(const std::vector<std::string>& args, CommandIo io) {
     }
     if (name.empty())
         return usageError(io, "no model given (see --list)");
+    if (decoder && name != "gpt")
+        return usageError(io, "decoder shape options apply to the gpt model only");
+    options.decoder = decoder;
     if (deviceId.empty())
         return usageError(io, "no device given (--device ID; see 'roofscope devices')");
 

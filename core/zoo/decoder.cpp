@@ -27,7 +27,14 @@ Result<ForwardPass> decoderForward(const ModelOptions& o) {
             b.layerNorm(name, hidden);
     };
     const bool bias = !d.gatedFfn; // GPT-2 has biases, LLaMA has none
+    if (d.positions < 0 || (d.positions > 0 && seq > d.positions))
+        return makeError("sequence " + std::to_string(seq) + " exceeds the " +
+                         std::to_string(d.positions) + " learned positions");
     b.embedding("embed_tokens", d.vocab, d.hidden, tokens);
+    if (d.positions > 0) {
+        b.embedding("embed_positions", d.positions, d.hidden, tokens);
+        b.add("embed_sum", hidden, hidden);
+    }
     for (int l = 0; l < d.layers; ++l) {
         const std::string p = "layers." + std::to_string(l) + ".";
         norm(p + "attention_norm");
@@ -56,6 +63,8 @@ Result<ForwardPass> decoderForward(const ModelOptions& o) {
     }
     norm("final_norm");
     const Shape logits = b.linear("lm_head", hidden, d.vocab, false);
+    if (d.tiedHead && !b.layers().empty())
+        b.layers().back().params = 0; // the token embedding's matrix, counted there
     b.softmax("lm_head.softmax", logits);
     return finish(b, std::string(d.gatedFfn ? "LLaMA" : "GPT") + "-style decoder, " +
                          std::to_string(d.layers) + " layers, hidden " + std::to_string(d.hidden) +

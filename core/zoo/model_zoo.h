@@ -28,8 +28,15 @@ struct DecoderShape {
     int kvHeads = 32; // < heads for grouped-query attention
     int ffn = 11008;
     int vocab = 32000;
-    bool gatedFfn = true; // SwiGLU with three projections (LLaMA) instead of GELU MLP (GPT)
-    bool rmsNorm = true;  // RMSNorm (LLaMA) instead of LayerNorm (GPT)
+    bool gatedFfn = true;  // SwiGLU with three projections (LLaMA) instead of GELU MLP (GPT)
+    bool rmsNorm = true;   // RMSNorm (LLaMA) instead of LayerNorm (GPT)
+    int positions = 0;     // rows of a learned position table (GPT-2: 1024); 0 = rotary (LLaMA)
+    bool tiedHead = false; // the output head reuses the token embedding (GPT-2)
+
+    // GPT-2 small (Radford et al. 2019): 124,439,808 parameters.
+    static DecoderShape gpt2Small() {
+        return {12, 768, 12, 12, 3072, 50257, false, false, 1024, true};
+    }
 };
 
 struct ModelOptions {

@@ -546,6 +546,32 @@ class TestCli : public QObject {
         QCOMPARE(o["totals"].toObject()["params"].toDouble(), 335141888.0);
     }
 
+    void modelDecoderShape() {
+        // GPT-2 small (--gpt2), then 24 layers instead of 12 (GPT-2 medium's depth at small's
+        // width). Small: 124,439,808 parameters, the published figure: token and position
+        // embeddings 38,597,376 + 786,432, 12 x 7,087,872 per layer (attention 4h^2 + 4h, MLP
+        // 2hf + f + h, two LayerNorms 4h with h = 768, f = 3072), final LayerNorm 1,536, head
+        // tied to the token embedding. 24 layers: + 12 x 7,087,872 = 209,494,272.
+        for (const auto& [layers, params] :
+             {std::pair{QString("12"), 124439808.0}, std::pair{QString("24"), 209494272.0}}) {
+            const Run r =
+                run({"model", "gpt", "--device", "nvidia-h100-sxm5-80gb", "--gpt2", "--layers",
+                     layers, "--seq", "1024", "--mode", "inference", "--json"});
+            QVERIFY(r.finished);
+            QCOMPARE(r.exitCode, 0);
+            const QJsonObject o = QJsonDocument::fromJson(r.out.toUtf8()).object();
+            QCOMPARE(o["totals"].toObject()["params"].toDouble(), params);
+        }
+        const Run r = run({"model", "gpt", "--device", "nvidia-h100-sxm5-80gb", "--gpt2", "--seq",
+                           "1024", "--json"});
+        const QJsonObject o = QJsonDocument::fromJson(r.out.toUtf8()).object();
+        QVERIFY(o["description"].toString().startsWith("GPT-style decoder, 12 layers, hidden 768"));
+        const Run wrong =
+            run({"model", "resnet50", "--device", "nvidia-h100-sxm5-80gb", "--layers", "12"});
+        QCOMPARE(wrong.exitCode, 2);
+        QVERIFY(wrong.err.contains("apply to the gpt model only"));
+    }
+
     void modelErrors_data() {
         QTest::addColumn<QStringList>("args");
         QTest::addColumn<QString>("message");
