@@ -54,6 +54,13 @@ RooflinePlot::RooflinePlot(QWidget* parent) : QCustomPlot(parent) {
     axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignLeft);
     setInteractions(QCP::iRangeDrag | QCP::iRangeZoom | QCP::iSelectPlottables);
     setNoAntialiasingOnDrag(true);
+    // On screen the plot repaints through replot(); exports go through draw(): both align.
+    connect(this, &QCustomPlot::beforeReplot, this, &RooflinePlot::beforeEachReplot);
+}
+
+void RooflinePlot::beforeEachReplot() {
+    updateLayout();
+    alignSlopeLabels();
 }
 
 void RooflinePlot::draw(QCPPainter* painter) {

@@ -43,6 +43,7 @@ class RooflinePlot : public QCustomPlot {
     int undrawable_ = 0;
     void extend(double x, double y);
     void alignSlopeLabels();
+    void beforeEachReplot();
 
     struct SlopeLabel {
         QCPItemText* label;
