@@ -1,6 +1,7 @@
 // The ceilings document (format "roofscope-ceilings"): exact round trips of several devices,
 // stable sorted text, atomic writes, forward-compatible reading and clear errors for damage.
 #include "ceilings_file.h"
+#include "document_error_check.h"
 #include "json_fields.h"
 #include "text_file.h"
 
@@ -458,25 +459,7 @@ class TestCeilingsFile : public QObject {
         QFETCH(QStringList, fragments);
         const auto parsed = parseCeilings(std::string_view(text.constData(), text.size()), kFile);
         QVERIFY(!parsed.ok());
-        const Error& e = parsed.error();
-        const QString message = errorText(e);
-        QCOMPARE(e.where.file, std::string(kFile));
-        QVERIFY2(message.startsWith(QString::fromUtf8(kFile) + QLatin1Char(':')),
-                 qPrintable(message));
-        if (line < 0)
-            QVERIFY2(e.where.line > 0, qPrintable(message));
-        else
-            QCOMPARE(e.where.line, std::int64_t(line));
-        if (column < 0)
-            QVERIFY2(e.where.column > 0, qPrintable(message));
-        else
-            QCOMPARE(e.where.column, std::int64_t(column));
-        QCOMPARE(QString::fromStdString(e.where.path), path);
-        if (!path.isEmpty())
-            QVERIFY2(message.contains(QStringLiteral("at ") + path + QStringLiteral(": ")),
-                     qPrintable(message));
-        for (const QString& fragment : fragments)
-            QVERIFY2(message.contains(fragment), qPrintable(message + " lacks: " + fragment));
+        testing::checkDocumentError(parsed.error(), kFile, line, column, path, fragments);
     }
 
     void truncatedDocument_data() {

@@ -1,6 +1,7 @@
 // The session document (*.roofscope): exact round trips of every field, stable text, atomic
 // writes, forward-compatible reading, and a clear error with file and position for every kind of
 // damage a file can suffer.
+#include "document_error_check.h"
 #include "json_fields.h"
 #include "session_file.h"
 #include "text_file.h"
@@ -868,31 +869,7 @@ class TestSessionFile : public QObject {
         QFETCH(QStringList, fragments);
         const auto parsed = parseSession(std::string_view(text.constData(), text.size()), kFile);
         QVERIFY(!parsed.ok());
-        const Error& e = parsed.error();
-        const QString message = errorText(e);
-        QCOMPARE(e.where.file, std::string(kFile));
-        QVERIFY2(message.startsWith(QString::fromUtf8(kFile) + QLatin1Char(':')),
-                 qPrintable(message));
-        if (line < 0)
-            QVERIFY2(e.where.line > 0, qPrintable(message));
-        else
-            QCOMPARE(e.where.line, std::int64_t(line));
-        if (column < 0)
-            QVERIFY2(e.where.column > 0, qPrintable(message));
-        else
-            QCOMPARE(e.where.column, std::int64_t(column));
-        if (line != 0)
-            QVERIFY2(message.startsWith(QStringLiteral("%1:%2:%3: ")
-                                            .arg(QString::fromUtf8(kFile))
-                                            .arg(e.where.line)
-                                            .arg(e.where.column)),
-                     qPrintable(message));
-        QCOMPARE(QString::fromStdString(e.where.path), path);
-        if (!path.isEmpty())
-            QVERIFY2(message.contains(QStringLiteral("at ") + path + QStringLiteral(": ")),
-                     qPrintable(message));
-        for (const QString& fragment : fragments)
-            QVERIFY2(message.contains(fragment), qPrintable(message + " lacks: " + fragment));
+        testing::checkDocumentError(parsed.error(), kFile, line, column, path, fragments);
     }
 
     void truncatedDocument_data() {
