@@ -1,4 +1,5 @@
 #include "units.h"
+#include "text_trim.h"
 
 #include <algorithm>
 #include <array>
@@ -94,34 +95,22 @@ bool validGrouping(std::string_view s) {
     return s.find(',', i) == std::string_view::npos;
 }
 
-bool blank(char c) {
-    return c == ' ' || c == '\t' || c == '\r' || c == '\n';
-}
-
-std::string_view trim(std::string_view s) {
-    while (!s.empty() && blank(s.front()))
-        s.remove_prefix(1);
-    while (!s.empty() && blank(s.back()))
-        s.remove_suffix(1);
-    return s;
-}
-
 } // namespace
 
 Result<Quantity> toSi(double value, std::string_view unitText) {
-    const std::string_view unit = trim(unitText);
+    const std::string_view unit = trimBlanks(unitText);
     if (unit == "%")
         return Quantity{value / 100.0, Dimension::ratio};
     if (unit.empty())
         return Quantity{value, Dimension::count};
     const auto slash = unit.find('/');
-    const auto numerator = parseSimpleUnit(trim(unit.substr(0, slash)));
+    const auto numerator = parseSimpleUnit(trimBlanks(unit.substr(0, slash)));
     if (!numerator)
         return makeError("unknown unit '" + std::string(unit) + "'");
     if (slash == std::string_view::npos)
         return Quantity{value * numerator->scale, numerator->dimension};
 
-    const auto denominator = parseSimpleUnit(trim(unit.substr(slash + 1)));
+    const auto denominator = parseSimpleUnit(trimBlanks(unit.substr(slash + 1)));
     if (!denominator)
         return makeError("unknown unit '" + std::string(unit) + "'");
     const double scale = numerator->scale / denominator->scale;
@@ -145,7 +134,7 @@ Result<Quantity> toSi(double value, std::string_view unitText) {
 }
 
 Result<double> parseNumber(std::string_view textIn) {
-    const std::string_view text = trim(textIn);
+    const std::string_view text = trimBlanks(textIn);
     if (text.empty())
         return makeError("empty number");
     if (!validGrouping(text))

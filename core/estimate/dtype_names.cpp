@@ -2,19 +2,12 @@
 // size and the precision they compute in.
 
 #include "estimate/op_inputs.h"
+#include "text_trim.h"
 
 #include <array>
 
 namespace roofscope {
 namespace {
-
-std::string_view trimmed(std::string_view s) {
-    while (!s.empty() && (s.front() == ' ' || s.front() == '\t'))
-        s.remove_prefix(1);
-    while (!s.empty() && (s.back() == ' ' || s.back() == '\t'))
-        s.remove_suffix(1);
-    return s;
-}
 
 struct DtypeInfo {
     std::string_view name; // exactly as the profiler or torch spells it
@@ -83,7 +76,7 @@ constexpr std::array kDtypes{
 };
 
 const DtypeInfo* findDtype(std::string_view type) {
-    type = trimmed(type);
+    type = trimBlanks(type);
     for (const auto& info : kDtypes)
         if (info.name == type)
             return &info;

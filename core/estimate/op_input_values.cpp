@@ -1,6 +1,7 @@
 // Typed access to the "Concrete Inputs" strings of OpInputs (ints, booleans, numbers, text).
 
 #include "estimate/op_inputs.h"
+#include "text_trim.h"
 
 #include <charconv>
 #include <cmath>
@@ -8,17 +9,8 @@
 namespace roofscope {
 namespace {
 
-std::string_view trim(std::string_view s) {
-    const auto isSpace = [](char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; };
-    while (!s.empty() && isSpace(s.front()))
-        s.remove_prefix(1);
-    while (!s.empty() && isSpace(s.back()))
-        s.remove_suffix(1);
-    return s;
-}
-
 std::optional<std::int64_t> parseInteger(std::string_view s) {
-    s = trim(s);
+    s = trimBlanks(s);
     if (!s.empty() && s.front() == '+')
         s.remove_prefix(1);
     std::int64_t value = 0;
@@ -29,7 +21,7 @@ std::optional<std::int64_t> parseInteger(std::string_view s) {
 }
 
 std::optional<bool> parseBool(std::string_view s) {
-    s = trim(s);
+    s = trimBlanks(s);
     if (s == "True" || s == "true" || s == "1")
         return true;
     if (s == "False" || s == "false" || s == "0")
@@ -39,7 +31,7 @@ std::optional<bool> parseBool(std::string_view s) {
 
 // "[a, b, c]" or "(a, b, c)" -> {"a", "b", "c"}; a bare "a" -> {"a"}; "[]" -> {}.
 std::optional<std::vector<std::string_view>> splitList(std::string_view s) {
-    s = trim(s);
+    s = trimBlanks(s);
     if (s.empty())
         return std::nullopt;
     const bool bracketed =
@@ -48,13 +40,13 @@ std::optional<std::vector<std::string_view>> splitList(std::string_view s) {
         return std::vector<std::string_view>{s};
     if (s.size() < 2)
         return std::nullopt;
-    s = trim(s.substr(1, s.size() - 2));
+    s = trimBlanks(s.substr(1, s.size() - 2));
     std::vector<std::string_view> items;
     if (s.empty())
         return items;
     while (true) {
         const auto comma = s.find(',');
-        items.push_back(trim(s.substr(0, comma)));
+        items.push_back(trimBlanks(s.substr(0, comma)));
         if (comma == std::string_view::npos)
             break;
         s = s.substr(comma + 1);
@@ -115,7 +107,7 @@ std::optional<double> OpInputs::number(std::size_t i) const {
     const OpInput* arg = at(i);
     if (!arg)
         return std::nullopt;
-    std::string_view s = trim(arg->concrete);
+    std::string_view s = trimBlanks(arg->concrete);
     if (!s.empty() && s.front() == '+')
         s.remove_prefix(1);
     double value = 0;
@@ -129,7 +121,7 @@ std::string OpInputs::text(std::size_t i) const {
     const OpInput* arg = at(i);
     if (!arg)
         return {};
-    std::string_view s = trim(arg->concrete);
+    std::string_view s = trimBlanks(arg->concrete);
     if (s.size() >= 2 && (s.front() == '\'' || s.front() == '"') && s.back() == s.front())
         s = s.substr(1, s.size() - 2);
     return std::string(s);

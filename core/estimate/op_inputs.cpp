@@ -1,4 +1,5 @@
 #include "estimate/op_inputs.h"
+#include "text_trim.h"
 
 #include <nlohmann/json.hpp>
 
@@ -10,18 +11,9 @@ namespace {
 
 using Json = nlohmann::json;
 
-std::string_view trim(std::string_view s) {
-    const auto isSpace = [](char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; };
-    while (!s.empty() && isSpace(s.front()))
-        s.remove_prefix(1);
-    while (!s.empty() && isSpace(s.back()))
-        s.remove_suffix(1);
-    return s;
-}
-
 // Parses one Kineto argument (a JSON array); an absent, blank or `null` text is an empty array.
 Result<Json> parseArray(std::string_view text, std::string_view what) {
-    text = trim(text);
+    text = trimBlanks(text);
     if (text.empty() || text == "null")
         return Json::array();
     Json root;

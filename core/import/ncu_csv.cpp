@@ -1,4 +1,5 @@
 #include "import/ncu_csv.h"
+#include "text_trim.h"
 
 #include "import/ncu_csv_tokens.h"
 #include "import/ncu_records.h"
@@ -69,14 +70,6 @@ std::optional<Header> readHeader(const std::vector<CsvField>& fields, std::int64
         return std::nullopt;
     }
     return h;
-}
-
-std::string_view trimmed(std::string_view s) {
-    while (!s.empty() && (s.front() == ' ' || s.front() == '\t'))
-        s.remove_prefix(1);
-    while (!s.empty() && (s.back() == ' ' || s.back() == '\t'))
-        s.remove_suffix(1);
-    return s;
 }
 
 class Parser {
@@ -215,7 +208,7 @@ class Parser {
 
     Status addValue(NcuLaunch& launch, const std::string& name, const std::string& unit,
                     const CsvField& value, std::int64_t line) {
-        const std::string_view text = trimmed(value.value);
+        const std::string_view text = trimBlanks(value.value);
         if (text.empty() || text == "n/a")
             return {}; // not collected for this launch or unsupported on this GPU: absent
         const bool needed = isNcuRooflineMetric(name);
