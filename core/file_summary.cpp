@@ -1,6 +1,9 @@
 #include "file_summary.h"
 
 #include "ceilings_file.h"
+#include "import/ncu_csv.h"
+#include "import/ncu_records.h"
+#include "roofline.h"
 #include "session_file.h"
 #include "text_file.h"
 #include "units.h"
@@ -67,6 +70,35 @@ std::string describeSession(const std::string& path, const Session& s) {
     return out.str();
 }
 
+std::string describeNcu(const std::string& path, const NcuReport& report) {
+    const auto kernels = aggregateByKernel(ncuRecords(report));
+    std::ostringstream out;
+    out << path << ": Nsight Compute CSV ("
+        << (report.layout == NcuLayout::longPage ? "long page" : "raw page") << "), "
+        << report.launches.size() << " launch(es) of " << kernels.size() << " kernel(s)\n";
+    for (const auto& k : kernels) {
+        out << "  " << k.name << "\n    " << k.count << " launch(es)";
+        if (k.timeS.known())
+            out << ", " << formatSi(k.timeS.value, Dimension::time);
+        if (k.flops.known())
+            out << ", " << formatSi(k.flops.value, Dimension::flops) << " "
+                << toString(k.precision);
+        for (const auto& [level, bytes] : k.bytes)
+            if (bytes.known())
+                out << ", " << toString(level) << " " << formatSi(bytes.value, Dimension::bytes);
+        out << "\n";
+        if (k.flops.known() && k.timeS.known() && k.timeS.value > 0) {
+            out << "    " << formatSi(k.flops.value / k.timeS.value, Dimension::flopsPerS);
+            if (const auto dram = k.bytesAt(MemoryLevel::dram)) {
+                out << " at " << formatSi(intensity(k.flops.value, *dram), Dimension::intensity)
+                    << " (dram), " << formatSi(*dram / k.timeS.value, Dimension::bytesPerS);
+            }
+            out << "\n";
+        }
+    }
+    return out.str();
+}
+
 } // namespace
 
 Result<std::string> summarizeFile(const std::string& path) {
@@ -92,8 +124,19 @@ Result<std::string> summarizeFile(const std::string& path) {
             describeDevice(out, d);
         return out.str();
     }
-    return makeError("unrecognised file: expected a Roofscope session (*.roofscope) or ceilings "
-                     "document (format \"roofscope-session\" or \"roofscope-ceilings\")",
+    const auto first = content.find_first_not_of(" \t\r\n\xEF\xBB\xBF");
+    if (first != std::string::npos && content[first] != '{' && content[first] != '[') {
+        const auto report = parseNcuCsv(content, path);
+        if (report)
+            return describeNcu(path, report.value());
+        // A CSV whose header Nsight would write but whose rows are broken is an ncu file with
+        // an error; anything else is simply not one.
+        if (report.error().message.rfind("no Nsight Compute CSV header", 0) != 0)
+            return report.error();
+    }
+    return makeError("unrecognised file: expected a Roofscope session (*.roofscope), a ceilings "
+                     "document (format \"roofscope-session\" or \"roofscope-ceilings\") or an "
+                     "Nsight Compute CSV export",
                      inFile(path));
 }
 

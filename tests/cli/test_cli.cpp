@@ -502,6 +502,30 @@ class TestCli : public QObject {
         QCOMPARE(r.out, QString());
     }
 
+    void infoOnNsightComputeCsv() {
+        const QString sample =
+            QStringLiteral(ROOFSCOPE_SAMPLES "/ncu_v100_gene_dgdxy_rank1_dram+dpflops.csv");
+        if (!QFile::exists(sample))
+            QSKIP("../shared/samples is not present");
+        const Run r = run({"info", sample});
+        QVERIFY(r.finished);
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY2(r.out.startsWith(sample + ": Nsight Compute CSV (long page), 8 launch(es) of 2 "
+                                           "kernel(s)\n  ij_deriv_kernel(int, int, int,"),
+                 qPrintable(r.out));
+        // The NERSC figures of this export: 0.48 FLOP/B, 358 GFLOP/s, about 748 GB/s.
+        QVERIFY2(r.out.contains("\n    358 GFLOP/s at 0.478 FLOP/B (dram), 749 GB/s\n"),
+                 qPrintable(r.out));
+    }
+
+    void infoOnATruncatedNsightComputeCsv() {
+        const QString path = QStringLiteral(ROOFSCOPE_TEST_DATA "/ncu/truncated.csv");
+        const Run r = run({"info", path});
+        QVERIFY(r.finished);
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY2(r.err.startsWith("roofscope info: " + path + ":5:25: "), qPrintable(r.err));
+    }
+
     void modelList() {
         const Run r = run({"model", "--list"});
         QVERIFY(r.finished);
