@@ -11,8 +11,8 @@ constexpr const char* kHelp =
     "Usage: roofscope info FILE...\n\n"
     "Describes Roofscope session (*.roofscope) and ceilings files (devices and ceilings with\n"
     "their provenance, datasets, records and times) and Nsight Compute CSV exports (kernels\n"
-    "with their measured FLOPs, bytes, time and intensity). Exits with 1 when a file cannot be\n"
-    "read, naming the file and the position of the problem.\n";
+    "with their measured FLOPs, bytes, time and intensity).\n"
+    "Exits with 1 when a file cannot be read, naming the file and the position of the problem.\n";
 }
 
 int runInfo(const std::vector<std::string>& args, CommandIo io) {
