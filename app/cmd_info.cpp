@@ -10,8 +10,9 @@ namespace {
 constexpr const char* kHelp =
     "Usage: roofscope info FILE...\n\n"
     "Describes Roofscope session (*.roofscope) and ceilings files (devices and ceilings with\n"
-    "their provenance, datasets, records and times) and Nsight Compute CSV exports (kernels\n"
-    "with their measured FLOPs, bytes, time and intensity).\n"
+    "their provenance, datasets, records and times), Nsight Compute CSV exports (kernels with\n"
+    "their measured FLOPs, bytes, time and intensity), and the ceilings measured by\n"
+    "nccl-tests (text or -J JSON), ERT (roofline.json) and nvbandwidth.\n"
     "Exits with 1 when a file cannot be read, naming the file and the position of the problem.\n";
 }
 

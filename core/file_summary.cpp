@@ -1,8 +1,11 @@
 #include "file_summary.h"
 
 #include "ceilings_file.h"
+#include "import/ert_roofline.h"
+#include "import/nccl_tests.h"
 #include "import/ncu_csv.h"
 #include "import/ncu_records.h"
+#include "import/nvbandwidth.h"
 #include "roofline.h"
 #include "session_file.h"
 #include "text_file.h"
@@ -27,7 +30,8 @@ std::string describeProvenance(const Provenance& p) {
 }
 
 void describeDevice(std::ostringstream& out, const Device& d) {
-    out << "  " << d.id << "  " << d.name << " (" << toString(d.kind) << ", " << d.vendor << ")\n";
+    out << "  " << d.id << "  " << d.name << " (" << toString(d.kind)
+        << (d.vendor.empty() ? std::string() : ", " + d.vendor) << ")\n";
     for (const auto& [key, c] : d.ceilings.compute)
         out << "    " << toString(key.precision) << ' ' << toString(key.unit) << ": "
             << formatSi(c.value, Dimension::flopsPerS) << "  [" << describeProvenance(c.provenance)
@@ -99,6 +103,56 @@ std::string describeNcu(const std::string& path, const NcuReport& report) {
     return out.str();
 }
 
+Result<std::string> describeNccl(const std::string& path, std::string_view content) {
+    const auto run = parseNcclTests(content, path);
+    if (!run)
+        return run.error();
+    const NcclTestsRun& r = run.value();
+    std::ostringstream out;
+    out << path << ": nccl-tests "
+        << (r.collective ? std::string(toString(*r.collective))
+                         : std::string("(collective unknown)"))
+        << (r.version.empty() ? std::string() : " " + r.version) << ", " << r.rows.size()
+        << " sizes, " << r.ranks << " ranks"
+        << (r.ranksInferred ? " (inferred from busbw/algbw)" : "");
+    if (!r.hosts.empty())
+        out << " on " << r.hosts.size() << " host(s)";
+    out << "\n";
+    const NcclTestsRow& last = r.rows.back();
+    out << "  largest message " << formatSi(static_cast<double>(last.sizeBytes), Dimension::bytes)
+        << ": algbw " << formatSi(last.outOfPlace.algBytesPerS, Dimension::bytesPerS) << ", busbw "
+        << formatSi(last.outOfPlace.busBytesPerS, Dimension::bytesPerS) << "\n";
+    if (const auto ceiling = ncclBusBandwidthCeiling(r, path)) {
+        const auto link = ncclLinkKind(r);
+        out << "  ceiling: " << formatSi(ceiling.value().value, Dimension::bytesPerS) << " on "
+            << (link ? std::string(toString(*link)) : std::string("a link the file does not name"))
+            << "  [" << describeProvenance(ceiling.value().provenance) << "]\n";
+    }
+    return out.str();
+}
+
+Result<std::string> describeErt(const std::string& path, std::string_view content) {
+    const auto device = parseErtRoofline(content, path, "ert");
+    if (!device)
+        return device.error();
+    std::ostringstream out;
+    out << path << ": Empirical Roofline Toolkit result\n";
+    describeDevice(out, device.value());
+    return out.str();
+}
+
+Result<std::string> describeNvbandwidth(const std::string& path, std::string_view content) {
+    const auto ceilings = parseNvbandwidth(content, path);
+    if (!ceilings)
+        return ceilings.error();
+    std::ostringstream out;
+    out << path << ": nvbandwidth result\n";
+    for (const auto& [link, c] : ceilings.value().links)
+        out << "    " << toString(link) << ": " << formatSi(c.value, Dimension::bytesPerS) << "  ["
+            << describeProvenance(c.provenance) << "]\n";
+    return out.str();
+}
+
 } // namespace
 
 Result<std::string> summarizeFile(const std::string& path) {
@@ -125,7 +179,12 @@ Result<std::string> summarizeFile(const std::string& path) {
         return out.str();
     }
     const auto first = content.find_first_not_of(" \t\r\n\xEF\xBB\xBF");
-    if (first != std::string::npos && content[first] != '{' && content[first] != '[') {
+    const bool json = first != std::string::npos && content[first] == '{';
+    if (json && content.find("\"empirical\"") != std::string::npos)
+        return describeErt(path, content);
+    if (json && content.find("\"results\"") != std::string::npos)
+        return describeNccl(path, content);
+    if (first != std::string::npos && !json) {
         const auto report = parseNcuCsv(content, path);
         if (report)
             return describeNcu(path, report.value());
@@ -133,10 +192,15 @@ Result<std::string> summarizeFile(const std::string& path) {
         // an error; anything else is simply not one.
         if (report.error().message.rfind("no Nsight Compute CSV header", 0) != 0)
             return report.error();
+        if (content.find("busbw") != std::string::npos)
+            return describeNccl(path, content);
+        if (content.find("bandwidth (GB/s)") != std::string::npos)
+            return describeNvbandwidth(path, content);
     }
     return makeError("unrecognised file: expected a Roofscope session (*.roofscope), a ceilings "
-                     "document (format \"roofscope-session\" or \"roofscope-ceilings\") or an "
-                     "Nsight Compute CSV export",
+                     "document (format \"roofscope-session\" or \"roofscope-ceilings\"), an "
+                     "Nsight Compute CSV export, nccl-tests output, an ERT roofline.json or "
+                     "nvbandwidth output",
                      inFile(path));
 }
 

@@ -526,6 +526,43 @@ class TestCli : public QObject {
         QVERIFY2(r.err.startsWith("roofscope info: " + path + ":5:25: "), qPrintable(r.err));
     }
 
+    void infoOnCeilingSources_data() {
+        QTest::addColumn<QString>("path");
+        QTest::addColumn<bool>("sample");
+        QTest::addColumn<QStringList>("expected");
+        QTest::newRow("nccl-tests text (sample)")
+            << QStringLiteral(ROOFSCOPE_SAMPLES
+                              "/nccl-tests_all_reduce_perf_2x_p5.48xlarge_16xH100.txt")
+            << true
+            << QStringList{": nccl-tests all_reduce, 32 sizes, 16 ranks (inferred",
+                           "busbw 487 GB/s",
+                           "  ceiling: 487 GB/s on a link the file does not name"};
+        QTest::newRow("nccl-tests JSON")
+            << QStringLiteral(ROOFSCOPE_TEST_DATA "/nccl/all_reduce.json") << false
+            << QStringList{": nccl-tests all_reduce, 2 sizes, 2 ranks on 2 host(s)",
+                           "  ceiling: 83.9 GB/s on inter_node  [measured by nccl-tests"};
+        QTest::newRow("ERT (sample)")
+            << QStringLiteral(ROOFSCOPE_SAMPLES "/ert_roofline_titan_k20x_gpu.json") << true
+            << QStringList{": Empirical Roofline Toolkit result", "fp64 vector: 1.23 TFLOP/s",
+                           "l1: 559 GB/s", "dram: 161 GB/s  [measured by ERT 1.1.0"};
+        QTest::newRow("nvbandwidth")
+            << QStringLiteral(ROOFSCOPE_TEST_DATA "/nvbandwidth/four_gpus.txt") << false
+            << QStringList{": nvbandwidth result", "pcie_h2d: 54.9 GB/s", "p2p: 401 GB/s"};
+    }
+    void infoOnCeilingSources() {
+        QFETCH(QString, path);
+        QFETCH(bool, sample);
+        QFETCH(QStringList, expected);
+        if (sample && !QFile::exists(path))
+            QSKIP("../shared/samples is not present");
+        const Run r = run({"info", path});
+        QVERIFY(r.finished);
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY2(r.out.startsWith(path + ":"), qPrintable(r.out));
+        for (const QString& fragment : expected)
+            QVERIFY2(r.out.contains(fragment), qPrintable(r.out + "\nlacks: " + fragment));
+    }
+
     void modelList() {
         const Run r = run({"model", "--list"});
         QVERIFY(r.finished);
