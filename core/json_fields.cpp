@@ -186,11 +186,9 @@ struct PositionedDomParser : nlohmann::detail::json_sax_dom_parser<Json> {
 
 } // namespace
 
-Status parseDocument(std::string_view text, const std::string& file, const DocumentKind& kind,
-                     const std::function<void(const Json& root)>& reader) {
+Result<Json> parseJsonText(std::string_view text, const std::string& file, std::string_view what) {
     if (text.find_first_not_of(" \t\r\n") == std::string_view::npos)
-        return makeError("file is empty, expected a " + std::string(kind.what) + " document",
-                         inFile(file));
+        return makeError("file is empty, expected " + std::string(what), inFile(file));
     if (const auto at = tooDeepAt(text); at != std::string_view::npos)
         return makeError("nesting deeper than " + std::to_string(kMaxNesting) + " levels",
                          locateOffset(text, at, file));
@@ -213,6 +211,15 @@ Status parseDocument(std::string_view text, const std::string& file, const Docum
                 message = message.substr(colon + 2);
         return makeError("invalid JSON: " + message, locateOffset(text, offset, file));
     }
+    return root;
+}
+
+Status parseDocument(std::string_view text, const std::string& file, const DocumentKind& kind,
+                     const std::function<void(const Json& root)>& reader) {
+    auto parsed = parseJsonText(text, file, "a " + std::string(kind.what) + " document");
+    if (!parsed)
+        return parsed.error();
+    const Json root = std::move(parsed).value();
     try {
         requireObject(root, "");
         const std::string format = getString(root, "format", "");

@@ -71,6 +71,10 @@ E getEnum(const Json& object, std::string_view key, const std::string& path,
     fail(child(path, key), "unknown value '" + text + "' (expected one of: " + known + ")");
 }
 
+// Parses `text` as JSON. Errors name `file`: empty text ("expected <what>"), nesting deeper than
+// kMaxNesting, or invalid JSON (including numbers that overflow a double) at its line:column.
+Result<Json> parseJsonText(std::string_view text, const std::string& file, std::string_view what);
+
 // Identifies a versioned document: `format` names its kind, `version` its schema.
 struct DocumentKind {
     std::string_view format; // e.g. "roofscope-session"

@@ -1,5 +1,6 @@
 #include "import/ert_roofline.h"
 
+#include "json_fields.h"
 #include "units.h"
 
 #include <nlohmann/json.hpp>
@@ -163,18 +164,10 @@ Device read(const Json& root, const std::string& deviceId) {
 
 Result<Device> parseErtRoofline(std::string_view text, const std::string& file,
                                 const std::string& deviceId) {
-    if (text.find_first_not_of(" \t\r\n") == std::string_view::npos)
-        return makeError("file is empty, expected an ERT roofline.json", inFile(file));
-    Json root;
-    try {
-        root = Json::parse(text);
-    } catch (const Json::parse_error& e) {
-        const std::size_t offset = e.byte > 0 ? e.byte - 1 : 0;
-        return makeError("invalid JSON in ERT roofline.json", locateOffset(text, offset, file));
-    } catch (const Json::exception& e) {
-        return makeError(std::string("invalid JSON in ERT roofline.json: ") + e.what(),
-                         inFile(file));
-    }
+    auto parsed = json::parseJsonText(text, file, "an ERT roofline.json");
+    if (!parsed)
+        return parsed.error();
+    const Json root = std::move(parsed).value();
     try {
         return read(root, deviceId);
     } catch (const FieldError& e) {

@@ -5,6 +5,7 @@
 // {"bandwidth"}}.
 #include "import/nccl_tests.h"
 
+#include "json_fields.h"
 #include "units.h"
 
 #include <nlohmann/json.hpp>
@@ -127,16 +128,10 @@ void read(const Json& root, NcclTestsRun& run) {
 } // namespace
 
 Result<NcclTestsRun> detail::parseNcclTestsJson(std::string_view text, const std::string& file) {
-    Json root;
-    try {
-        root = Json::parse(text);
-    } catch (const Json::parse_error& e) {
-        const std::size_t offset = e.byte > 0 ? e.byte - 1 : 0;
-        return makeError("invalid JSON in nccl-tests output", locateOffset(text, offset, file));
-    } catch (const Json::exception& e) {
-        return makeError(std::string("invalid JSON in nccl-tests output: ") + e.what(),
-                         inFile(file));
-    }
+    auto parsed = json::parseJsonText(text, file, "nccl-tests JSON output");
+    if (!parsed)
+        return parsed.error();
+    const Json root = std::move(parsed).value();
     NcclTestsRun run;
     try {
         read(root, run);
