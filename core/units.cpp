@@ -1,5 +1,5 @@
 #include "units.h"
-#include "text_trim.h"
+#include "text_words.h"
 
 #include <algorithm>
 #include <array>

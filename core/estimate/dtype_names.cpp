@@ -2,7 +2,7 @@
 // size and the precision they compute in.
 
 #include "estimate/op_inputs.h"
-#include "text_trim.h"
+#include "text_words.h"
 
 #include <array>
 

@@ -1,4 +1,5 @@
 #include "import/nccl_tests.h"
+#include "text_words.h"
 
 #include "collectives.h"
 #include "units.h"
@@ -18,31 +19,6 @@ std::optional<Collective> collectiveFromBinary(std::string_view name);
 using detail::collectiveFromBinary;
 
 namespace {
-
-struct Token {
-    std::string_view text;
-    int column = 0; // 1-based, in the line as the file has it (prefix included)
-};
-
-std::vector<Token> tokenize(std::string_view line, int firstColumn) {
-    std::vector<Token> tokens;
-    std::size_t i = 0;
-    while (i < line.size()) {
-        while (i < line.size() && (line[i] == ' ' || line[i] == '\t' || line[i] == '\r'))
-            ++i;
-        const std::size_t start = i;
-        while (i < line.size() && line[i] != ' ' && line[i] != '\t' && line[i] != '\r')
-            ++i;
-        if (i > start)
-            tokens.push_back({line.substr(start, i - start), firstColumn + int(start)});
-    }
-    return tokens;
-}
-
-bool allDigits(std::string_view s) {
-    return !s.empty() &&
-           std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; });
-}
 
 // Launchers prefix every line of every rank: "0: " (srun -l) and "[1,0]<stdout>:" (OpenMPI).
 // Returns how many bytes of `line` the prefix takes.
@@ -98,7 +74,7 @@ struct Layout {
     std::string names;          // for messages
 };
 
-std::optional<Layout> headerLayout(const std::vector<Token>& tokens) {
+std::optional<Layout> headerLayout(const std::vector<Word>& tokens) {
     if (tokens.size() < 3 || tokens[0].text != "size" || tokens[1].text != "count")
         return std::nullopt;
     Layout layout;
@@ -139,7 +115,7 @@ std::optional<Layout> headerLayout(const std::vector<Token>& tokens) {
 }
 
 struct RowReader {
-    const std::vector<Token>& tokens;
+    const std::vector<Word>& tokens;
     const std::string& file;
     int line;
     std::optional<Error> error;
@@ -244,7 +220,7 @@ Result<NcclTestsRun> parseText(std::string_view text, const std::string& file) {
         const auto body = line.substr(skip);
         const auto hash = body.find_first_not_of(" \t");
         if (hash != std::string_view::npos && body[hash] == '#') {
-            const auto tokens = tokenize(body.substr(hash + 1), int(skip + hash + 2));
+            const auto tokens = splitWords(body.substr(hash + 1), int(skip + hash + 2));
             if (tokens.empty())
                 continue;
             if (auto found = headerLayout(tokens)) {
@@ -268,7 +244,7 @@ Result<NcclTestsRun> parseText(std::string_view text, const std::string& file) {
                        tokens[2].text == "starting:") {
                 run.collective = collectiveFromBinary(tokens[3].text);
             } else if (tokens.size() >= 2 && tokens[0].text == "Rank" &&
-                       allDigits(tokens[1].text)) {
+                       isAllDigits(tokens[1].text)) {
                 ++run.ranks;
                 for (std::size_t i = 2; i + 1 < tokens.size(); ++i) {
                     if (tokens[i].text == "on")
@@ -291,13 +267,13 @@ Result<NcclTestsRun> parseText(std::string_view text, const std::string& file) {
             }
             continue;
         }
-        const auto tokens = tokenize(body, int(skip + 1));
+        const auto tokens = splitWords(body, int(skip + 1));
         if (!layout && !run.collective)
             for (const auto& token : tokens) // the command line, when the log echoes it
                 if (auto named = collectiveFromBinary(token.text))
                     run.collective = named;
         // Other programs' output (NCCL INFO, warnings) never starts with a bare byte count.
-        if (!layout || tokens.empty() || !allDigits(tokens[0].text))
+        if (!layout || tokens.empty() || !isAllDigits(tokens[0].text))
             continue;
         SourceLocation where = inFile(file);
         where.line = lineNumber;

@@ -1,5 +1,5 @@
 #include "import/ncu_csv.h"
-#include "text_trim.h"
+#include "text_words.h"
 
 #include "import/ncu_csv_tokens.h"
 #include "import/ncu_records.h"

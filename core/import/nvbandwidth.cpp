@@ -1,4 +1,5 @@
 #include "import/nvbandwidth.h"
+#include "text_words.h"
 
 #include "units.h"
 
@@ -9,31 +10,6 @@
 namespace roofscope {
 
 namespace {
-
-struct Cell {
-    std::string_view text;
-    int column = 0; // 1-based
-};
-
-std::vector<Cell> split(std::string_view line) {
-    std::vector<Cell> cells;
-    std::size_t i = 0;
-    while (i < line.size()) {
-        while (i < line.size() && (line[i] == ' ' || line[i] == '\t' || line[i] == '\r'))
-            ++i;
-        const std::size_t start = i;
-        while (i < line.size() && line[i] != ' ' && line[i] != '\t' && line[i] != '\r')
-            ++i;
-        if (i > start)
-            cells.push_back({line.substr(start, i - start), int(start) + 1});
-    }
-    return cells;
-}
-
-bool isIndex(std::string_view s) {
-    return !s.empty() &&
-           std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; });
-}
 
 // Which link a description measures; nullopt for latency or anything not CPU/GPU bandwidth.
 std::optional<Link> linkOf(std::string_view d) {
@@ -99,8 +75,8 @@ Result<Ceilings> parseNvbandwidth(std::string_view text, const std::string& file
         const std::string_view line = text.substr(start, end - start);
         start = end + 1;
         ++lineNumber;
-        const auto tokens = split(line);
-        if (pending && inMatrix && (tokens.empty() || !isIndex(tokens[0].text))) {
+        const auto tokens = splitWords(line);
+        if (pending && inMatrix && (tokens.empty() || !isAllDigits(tokens[0].text))) {
             if (auto error = finish(lineNumber))
                 return *error;
         }
@@ -120,7 +96,7 @@ Result<Ceilings> parseNvbandwidth(std::string_view text, const std::string& file
             inMatrix = false;
             cells = 0;
             least = 0;
-        } else if (pending && !inMatrix && isIndex(tokens[0].text)) {
+        } else if (pending && !inMatrix && isAllDigits(tokens[0].text)) {
             inMatrix = true; // the column header: peer indices
             peers.clear();
             for (const auto& token : tokens)
