@@ -2,6 +2,7 @@
 // Shared by the session-file suites: a session that uses every field, and the damaged copies of
 // its text that the error suite feeds the reader.
 
+#include "document_test_support.h"
 #include "session_file.h"
 
 #include <QByteArray>
@@ -185,34 +186,9 @@ inline Session richSession() {
     return s;
 }
 
-template <class E> inline QString str(E value) {
-    const std::string_view name = toString(value);
-    return QString::fromUtf8(name.data(), qsizetype(name.size()));
-}
-
-inline QString errorText(const Error& e) {
-    return QString::fromStdString(e.toString());
-}
-
-// The serialized rich session, with the value at `pointer` replaced by the raw JSON text `raw`
-// (or removed when `raw` is empty). Raw text makes values like 1e999 possible.
+// The serialized rich session, damaged at `pointer` (see patchedJson).
 inline QByteArray patched(const std::string& pointer, const std::string& raw) {
-    Json doc = Json::parse(serializeSession(richSession()));
-    const Json::json_pointer ptr(pointer);
-    if (raw.empty()) {
-        doc[ptr.parent_pointer()].erase(ptr.back());
-        return QByteArray::fromStdString(doc.dump(2));
-    }
-    doc[ptr] = "@@RAW@@";
-    std::string text = doc.dump(2);
-    const auto at = text.find("\"@@RAW@@\"");
-    text.replace(at, 9, raw);
-    return QByteArray::fromStdString(text);
-}
-
-inline QStringList entriesOf(const QString& dir) {
-    return QDir(dir).entryList(
-        QDir::AllEntries | QDir::Hidden | QDir::System | QDir::NoDotAndDotDot, QDir::Name);
+    return patchedJson(serializeSession(richSession()), pointer, raw);
 }
 
 } // namespace roofscope::testing

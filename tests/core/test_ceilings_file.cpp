@@ -1,7 +1,7 @@
 // The ceilings document (format "roofscope-ceilings"): exact round trips of several devices,
 // stable sorted text, atomic writes, forward-compatible reading and clear errors for damage.
 #include "ceilings_file.h"
-#include "document_error_check.h"
+#include "document_test_support.h"
 #include "json_fields.h"
 #include "text_file.h"
 
@@ -13,6 +13,7 @@
 #include <sys/stat.h>
 
 using namespace roofscope;
+using namespace roofscope::testing;
 using Json = nlohmann::json;
 
 namespace {
@@ -94,30 +95,7 @@ std::vector<Device> devices() {
 }
 
 QByteArray patched(const std::string& pointer, const std::string& raw) {
-    Json doc = Json::parse(serializeCeilings(devices()));
-    const Json::json_pointer ptr(pointer);
-    if (raw.empty()) {
-        doc[ptr.parent_pointer()].erase(ptr.back());
-        return QByteArray::fromStdString(doc.dump(2));
-    }
-    doc[ptr] = "@@RAW@@";
-    std::string text = doc.dump(2);
-    text.replace(text.find("\"@@RAW@@\""), 9, raw);
-    return QByteArray::fromStdString(text);
-}
-
-QStringList entriesOf(const QString& dir) {
-    return QDir(dir).entryList(
-        QDir::AllEntries | QDir::Hidden | QDir::System | QDir::NoDotAndDotDot, QDir::Name);
-}
-
-template <class E> QString str(E value) {
-    const std::string_view name = toString(value);
-    return QString::fromUtf8(name.data(), qsizetype(name.size()));
-}
-
-QString errorText(const Error& e) {
-    return QString::fromStdString(e.toString());
+    return patchedJson(serializeCeilings(devices()), pointer, raw);
 }
 
 } // namespace
@@ -135,7 +113,7 @@ class TestCeilingsFile : public QObject {
         const auto& gpu = parsed.value()[0];
         const Provenance& p =
             gpu.ceilings.compute.at({Precision::fp32, ComputeUnit::vector}).provenance;
-        QCOMPARE(str(p.kind), QStringLiteral("measured"));
+        QCOMPARE(enumText(p.kind), QStringLiteral("measured"));
         QCOMPARE(p.clockMHz, 1980.0);
         QCOMPARE(p.samples, 100);
         QCOMPARE(p.spread, 0.0125);
@@ -192,7 +170,7 @@ class TestCeilingsFile : public QObject {
                           "nolinks.json");
         QVERIFY2(parsed.ok(), parsed.ok() ? "" : parsed.error().toString().c_str());
         QCOMPARE(parsed.value().size(), std::size_t(1));
-        QCOMPARE(str(parsed.value()[0].kind), QStringLiteral("fpga"));
+        QCOMPARE(enumText(parsed.value()[0].kind), QStringLiteral("fpga"));
         QCOMPARE(parsed.value()[0].vendor, std::string());
         QVERIFY(parsed.value()[0].ceilings.empty());
     }
@@ -204,18 +182,18 @@ class TestCeilingsFile : public QObject {
         const auto& list = read.value();
         QCOMPARE(list.size(), std::size_t(2));
         QCOMPARE(list[0].id, std::string("fixture-accel"));
-        QCOMPARE(str(list[0].kind), QStringLiteral("asic"));
+        QCOMPARE(enumText(list[0].kind), QStringLiteral("asic"));
         QCOMPARE(list[0].notes, std::string("hand-written fixture"));
         const Ceiling& bf16 = list[0].ceilings.compute.at({Precision::bf16, ComputeUnit::tensor});
         QCOMPARE(bf16.value, 4.0e14);
         QCOMPARE(bf16.provenance.note, std::string("dense"));
         const Ceiling& fp32 = list[0].ceilings.compute.at({Precision::fp32, ComputeUnit::vector});
-        QCOMPARE(str(fp32.provenance.kind), QStringLiteral("measured"));
+        QCOMPARE(enumText(fp32.provenance.kind), QStringLiteral("measured"));
         QCOMPARE(fp32.provenance.samples, 11);
         QCOMPARE(fp32.provenance.date, std::string("2024-03-04"));
         QCOMPARE(list[0].ceilings.memory.at(MemoryLevel::dram).value, 2.0e12);
         QVERIFY(list[0].ceilings.links.empty());
-        QCOMPARE(str(list[1].kind), QStringLiteral("cpu"));
+        QCOMPARE(enumText(list[1].kind), QStringLiteral("cpu"));
         const Ceiling& l3 = list[1].ceilings.memory.at(MemoryLevel::l3);
         QCOMPARE(l3.provenance.clockMHz, 2100.0);
         QCOMPARE(l3.provenance.spread, 0.05);

@@ -41,11 +41,12 @@ class TestSessionFile : public QObject {
                      .provenance.clockMHz,
                  1755.5);
         QCOMPARE(p.devices[0].ceilings.memory.at(MemoryLevel::dram).provenance.spread, 1.0 / 3.0);
-        QCOMPARE(str(p.datasets[0].records[1].collective.value()), QStringLiteral("all_reduce"));
+        QCOMPARE(enumText(p.datasets[0].records[1].collective.value()),
+                 QStringLiteral("all_reduce"));
         QCOMPARE(p.datasets[0].records[1].groupSize, 8);
-        QCOMPARE(str(p.datasets[0].records[1].commBytes.at(Link::inter_node).origin),
+        QCOMPARE(enumText(p.datasets[0].records[1].commBytes.at(Link::inter_node).origin),
                  QStringLiteral("measured"));
-        QCOMPARE(str(p.datasets[0].records[2].flops.origin), QStringLiteral("absent"));
+        QCOMPARE(enumText(p.datasets[0].records[2].flops.origin), QStringLiteral("absent"));
         QCOMPARE(p.datasets[0].records[2].stream, -1);
         QCOMPARE(p.datasets[1].records[0].count, std::int64_t(9007199254740993));
         QCOMPARE(p.datasets[1].records[0].timeS.value, 0.1 + 0.2);
@@ -113,15 +114,15 @@ class TestSessionFile : public QObject {
         QCOMPARE(s.devices.size(), std::size_t(1));
         const Device& d = s.devices[0];
         QCOMPARE(d.id, std::string("fixture-gpu"));
-        QCOMPARE(str(d.kind), QStringLiteral("gpu"));
+        QCOMPARE(enumText(d.kind), QStringLiteral("gpu"));
         QCOMPARE(d.aliases, std::vector<std::string>{"Fixture GPU 16GB"});
         const Ceiling& tensor = d.ceilings.compute.at({Precision::fp16, ComputeUnit::tensor});
         QCOMPARE(tensor.value, 1.25e14);
-        QCOMPARE(str(tensor.provenance.kind), QStringLiteral("spec"));
+        QCOMPARE(enumText(tensor.provenance.kind), QStringLiteral("spec"));
         QCOMPARE(tensor.provenance.sourceUrl, std::string("https://example.org/fixture-gpu"));
         const Ceiling& dram = d.ceilings.memory.at(MemoryLevel::dram);
         QCOMPARE(dram.value, 4.5e11);
-        QCOMPARE(str(dram.provenance.kind), QStringLiteral("measured"));
+        QCOMPARE(enumText(dram.provenance.kind), QStringLiteral("measured"));
         QCOMPARE(dram.provenance.tool, std::string("roofscope-probe 0.1.0"));
         QCOMPARE(dram.provenance.method, std::string("triad, 1 GiB"));
         QCOMPARE(dram.provenance.clockMHz, 1410.0);
@@ -140,25 +141,25 @@ class TestSessionFile : public QObject {
         QCOMPARE(c.repeat, 1);
         const auto& records = s.datasets[0].records;
         QCOMPARE(records.size(), std::size_t(2));
-        QCOMPARE(str(records[0].category), QStringLiteral("gemm"));
-        QCOMPARE(str(records[0].phase), QStringLiteral("backward"));
+        QCOMPARE(enumText(records[0].category), QStringLiteral("gemm"));
+        QCOMPARE(enumText(records[0].phase), QStringLiteral("backward"));
         QCOMPARE(records[0].stream, 13);
-        QCOMPARE(str(records[0].precision), QStringLiteral("fp16"));
+        QCOMPARE(enumText(records[0].precision), QStringLiteral("fp16"));
         QVERIFY(records[0].usesTensorUnits);
         QCOMPARE(records[0].count, std::int64_t(4));
         QVERIFY(records[0].flops == Measure::estimated(6.0e12));
         QVERIFY(records[0].timeS == Measure::measured(0.05));
         QVERIFY(records[0].bytes.at(MemoryLevel::dram) == Measure::measured(2.0e9));
         QVERIFY(records[0].bytes.at(MemoryLevel::l2) == Measure::estimated(3.0e9));
-        QCOMPARE(str(records[1].collective.value()), QStringLiteral("all_gather"));
+        QCOMPARE(enumText(records[1].collective.value()), QStringLiteral("all_gather"));
         QCOMPARE(records[1].groupSize, 2);
         QVERIFY(records[1].commBytes.at(Link::p2p) == Measure::measured(1.0e8));
         QVERIFY(!records[1].flops.known());
-        QCOMPARE(str(s.view.view), QStringLiteral("hierarchical"));
-        QCOMPARE(str(s.view.colorBy), QStringLiteral("category"));
-        QCOMPARE(str(s.view.precision), QStringLiteral("fp16"));
-        QCOMPARE(str(s.view.memoryLevel), QStringLiteral("l2"));
-        QCOMPARE(str(s.view.link), QStringLiteral("p2p"));
+        QCOMPARE(enumText(s.view.view), QStringLiteral("hierarchical"));
+        QCOMPARE(enumText(s.view.colorBy), QStringLiteral("category"));
+        QCOMPARE(enumText(s.view.precision), QStringLiteral("fp16"));
+        QCOMPARE(enumText(s.view.memoryLevel), QStringLiteral("l2"));
+        QCOMPARE(enumText(s.view.link), QStringLiteral("p2p"));
         QCOMPARE(s.view.logX, true);
         QCOMPARE(s.view.logY, false);
         QCOMPARE(s.view.xMax, 1000.0);
@@ -196,9 +197,9 @@ class TestSessionFile : public QObject {
             "alias");
         QVERIFY2(parsed.ok(), parsed.ok() ? "" : parsed.error().toString().c_str());
         const OpRecord& r = parsed.value().datasets[0].records[0];
-        QCOMPARE(str(r.category), QStringLiteral("gemm"));
-        QCOMPARE(str(r.phase), QStringLiteral("backward"));
-        QCOMPARE(str(r.precision), QStringLiteral("fp16"));
+        QCOMPARE(enumText(r.category), QStringLiteral("gemm"));
+        QCOMPARE(enumText(r.phase), QStringLiteral("backward"));
+        QCOMPARE(enumText(r.precision), QStringLiteral("fp16"));
         QVERIFY(r.bytes.at(MemoryLevel::dram) == Measure::measured(1));
         const Json doc = Json::parse(serializeSession(parsed.value()));
         QCOMPARE(doc["datasets"][0]["records"][0]["bytes"].begin().key(), std::string("dram"));

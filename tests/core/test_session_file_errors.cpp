@@ -1,6 +1,6 @@
 // The session reader on damaged documents: a clear error with file and position for every kind
 // of damage a file can suffer, and nesting that cannot exhaust the stack.
-#include "document_error_check.h"
+#include "document_test_support.h"
 #include "json_fields.h"
 #include "session_fixture.h"
 
