@@ -17,7 +17,7 @@ jobs=${ROOFSCOPE_JOBS:-$(nproc)}
 packages=(
     build-essential cmake ninja-build pkg-config ccache git
     qt6-base-dev qt6-base-dev-tools qt6-svg-dev libgl-dev
-    libqcustomplot-dev libsimdjson-dev nlohmann-json3-dev zlib1g-dev
+    libqcustomplot-dev libsimdjson-dev nlohmann-json3-dev zlib1g-dev libisal-dev
 )
 
 usage() {

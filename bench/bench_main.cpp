@@ -1,0 +1,205 @@
+// roofscope-bench: the performance budgets of DESIGN.md, measured. Not a test: it prints numbers
+// for the README. Each measurement runs in a child process pinned to one core, so that its peak
+// resident memory (from wait4) is that of the load alone.
+//
+//   roofscope-bench ingest [--size-mb N] [--dir DIR] [--no-python] [--keep]
+//   roofscope-bench read FILE        (the child: one load, prints its time and counts)
+
+#include "import/kineto_reader.h"
+#include "kineto_trace_generator.h"
+
+#include <zlib.h>
+
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include <sched.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+void pinToOneCore() {
+    cpu_set_t set;
+    CPU_ZERO(&set);
+    CPU_SET(0, &set);
+    sched_setaffinity(0, sizeof set, &set);
+}
+
+int readOnce(const char* path) {
+    pinToOneCore();
+    roofscope::KinetoReadOptions options;
+    if (const char* kib = std::getenv("ROOFSCOPE_BENCH_CHUNK_KIB"))
+        options.chunkBytes = std::strtoull(kib, nullptr, 10) << 10;
+    const auto start = Clock::now();
+    auto r = roofscope::readKinetoFile(path, options);
+    const double s = std::chrono::duration<double>(Clock::now() - start).count();
+    if (!r.ok()) {
+        std::fprintf(stderr, "%s\n", r.error().toString().c_str());
+        return 1;
+    }
+    std::printf("%.6f %lld %zu\n", s, static_cast<long long>(r.value().eventsSeen),
+                r.value().gpu.size());
+    return 0;
+}
+
+struct ChildRun {
+    bool ok = false;
+    std::string out;
+    double wallS = 0;
+    long peakKiB = 0;
+};
+
+ChildRun runChild(const std::vector<std::string>& argv) {
+    ChildRun run;
+    int fds[2];
+    if (pipe(fds) != 0)
+        return run;
+    const auto start = Clock::now();
+    const pid_t pid = fork();
+    if (pid == 0) {
+        dup2(fds[1], 1);
+        close(fds[0]);
+        close(fds[1]);
+        std::vector<char*> args;
+        for (const auto& a : argv)
+            args.push_back(const_cast<char*>(a.c_str()));
+        args.push_back(nullptr);
+        execvp(args[0], args.data());
+        _exit(127);
+    }
+    close(fds[1]);
+    char buf[4096];
+    for (ssize_t n; (n = read(fds[0], buf, sizeof buf)) > 0;)
+        run.out.append(buf, static_cast<std::size_t>(n));
+    close(fds[0]);
+    int status = 0;
+    rusage usage{};
+    wait4(pid, &status, 0, &usage);
+    run.wallS = std::chrono::duration<double>(Clock::now() - start).count();
+    run.peakKiB = usage.ru_maxrss;
+    run.ok = WIFEXITED(status) && WEXITSTATUS(status) == 0;
+    return run;
+}
+
+bool gzipFile(const std::string& from, const std::string& to) {
+    std::FILE* in = std::fopen(from.c_str(), "rb");
+    gzFile out = gzopen(to.c_str(), "wb6");
+    if (!in || !out)
+        return false;
+    std::vector<char> buf(1 << 20);
+    for (std::size_t n; (n = std::fread(buf.data(), 1, buf.size(), in)) > 0;)
+        if (gzwrite(out, buf.data(), static_cast<unsigned>(n)) != static_cast<int>(n))
+            return false;
+    std::fclose(in);
+    return gzclose(out) == Z_OK;
+}
+
+void report(const char* what, double seconds, double uncompressedBytes, long peakKiB) {
+    std::printf("%-28s %8.3f s  %6.3f GB/s  peak RSS %7.1f MB (%.2fx the uncompressed size)\n",
+                what, seconds, uncompressedBytes / seconds / 1e9, peakKiB / 1024.0,
+                peakKiB * 1024.0 / uncompressedBytes);
+}
+
+int ingest(int argc, char** argv) {
+    std::uint64_t sizeMb = 512;
+    std::string dir;
+    bool python = true, keep = false;
+    for (int i = 2; i < argc; ++i) {
+        const std::string a = argv[i];
+        if (a == "--size-mb" && i + 1 < argc)
+            sizeMb = std::strtoull(argv[++i], nullptr, 10);
+        else if (a == "--dir" && i + 1 < argc)
+            dir = argv[++i];
+        else if (a == "--no-python")
+            python = false;
+        else if (a == "--keep")
+            keep = true;
+        else {
+            std::fprintf(stderr, "unknown option %s\n", a.c_str());
+            return 2;
+        }
+    }
+    namespace fs = std::filesystem;
+    if (dir.empty())
+        dir =
+            (fs::temp_directory_path() / ("roofscope-bench-" + std::to_string(getpid()))).string();
+    fs::create_directories(dir);
+    const std::string json = dir + "/trace.json", gz = json + ".gz";
+    roofscope::bench::GeneratedTrace info;
+    if (const auto err = roofscope::bench::writeKinetoTrace(json, sizeMb << 20, info);
+        !err.empty()) {
+        std::fprintf(stderr, "%s\n", err.c_str());
+        return 1;
+    }
+    if (!gzipFile(json, gz)) {
+        std::fprintf(stderr, "cannot gzip %s\n", json.c_str());
+        return 1;
+    }
+    const double bytes = static_cast<double>(info.bytes);
+    std::printf("trace: %.1f MB JSON (%.1f MB gzipped), %llu events, %llu GPU events; one core\n",
+                bytes / 1e6, static_cast<double>(fs::file_size(gz)) / 1e6,
+                static_cast<unsigned long long>(info.events),
+                static_cast<unsigned long long>(info.kernels));
+    const std::string self = fs::read_symlink("/proc/self/exe").string();
+    int failures = 0;
+    for (const auto& [label, file] :
+         {std::pair{"roofscope .json", json}, std::pair{"roofscope .json.gz", gz}}) {
+        const auto run = runChild({self, "read", file});
+        double seconds = 0;
+        long long events = 0;
+        if (!run.ok || std::sscanf(run.out.c_str(), "%lf %lld", &seconds, &events) != 2 ||
+            events != static_cast<long long>(info.events)) {
+            std::printf("%-28s FAILED (%s)\n", label, run.out.c_str());
+            ++failures;
+            continue;
+        }
+        report(label, seconds, bytes, run.peakKiB);
+    }
+    if (python) {
+        // The parser HTA and TraceLens build on, timed around json.load only.
+        const char* script = "import json,gzip,sys,time,os\n"
+                             "os.sched_setaffinity(0,{0})\n"
+                             "f=sys.argv[1]\n"
+                             "o=gzip.open if f.endswith('.gz') else open\n"
+                             "with o(f,'rb') as h:\n"
+                             " t=time.perf_counter(); d=json.load(h); t=time.perf_counter()-t\n"
+                             "print(t, len(d['traceEvents']))\n";
+        for (const auto& [label, file] : {std::pair{"python json.load .json", json},
+                                          std::pair{"python json.load .json.gz", gz}}) {
+            const auto run = runChild({"python3", "-c", script, file});
+            double seconds = 0;
+            if (!run.ok || std::sscanf(run.out.c_str(), "%lf", &seconds) != 1) {
+                std::printf("%-28s not measured (python3 failed)\n", label);
+                continue;
+            }
+            report(label, seconds, bytes, run.peakKiB);
+        }
+    }
+    if (!keep) {
+        fs::remove(json);
+        fs::remove(gz);
+        fs::remove(dir);
+    }
+    return failures ? 1 : 0;
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+    if (argc >= 3 && std::strcmp(argv[1], "read") == 0)
+        return readOnce(argv[2]);
+    if (argc >= 2 && std::strcmp(argv[1], "ingest") == 0)
+        return ingest(argc, argv);
+    std::fprintf(stderr, "usage: roofscope-bench ingest [--size-mb N] [--dir DIR] [--no-python] "
+                         "[--keep]\n       roofscope-bench read FILE\n");
+    return 2;
+}

@@ -1,0 +1,133 @@
+#include "import/json_structure_scanner.h"
+
+#include <bit>
+#include <cstring>
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
+namespace roofscope::detail {
+
+namespace {
+
+struct BlockMasks {
+    std::uint64_t quote = 0;
+    std::uint64_t backslash = 0;
+    std::uint64_t open = 0;  // '{' or '['
+    std::uint64_t close = 0; // '}' or ']'
+};
+
+// '{' 0x7b and '[' 0x5b differ only in bit 0x20, as do '}' 0x7d and ']' 0x5d: one compare each.
+BlockMasks classify(const char* block) {
+    BlockMasks m;
+#if defined(__SSE2__)
+    const __m128i quote = _mm_set1_epi8('"');
+    const __m128i backslash = _mm_set1_epi8('\\');
+    const __m128i caseBit = _mm_set1_epi8(0x20);
+    const __m128i open = _mm_set1_epi8('{');
+    const __m128i close = _mm_set1_epi8('}');
+    for (int i = 0; i < 4; ++i) {
+        const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(block + 16 * i));
+        const __m128i folded = _mm_or_si128(v, caseBit);
+        const auto shift = 16 * i;
+        m.quote |= std::uint64_t(std::uint32_t(_mm_movemask_epi8(_mm_cmpeq_epi8(v, quote))))
+                   << shift;
+        m.backslash |= std::uint64_t(std::uint32_t(_mm_movemask_epi8(_mm_cmpeq_epi8(v, backslash))))
+                       << shift;
+        m.open |= std::uint64_t(std::uint32_t(_mm_movemask_epi8(_mm_cmpeq_epi8(folded, open))))
+                  << shift;
+        m.close |= std::uint64_t(std::uint32_t(_mm_movemask_epi8(_mm_cmpeq_epi8(folded, close))))
+                   << shift;
+    }
+#else
+    for (int i = 0; i < 64; ++i) {
+        const unsigned char c = static_cast<unsigned char>(block[i]);
+        const std::uint64_t bit = std::uint64_t(1) << i;
+        if (c == '"')
+            m.quote |= bit;
+        else if (c == '\\')
+            m.backslash |= bit;
+        else if ((c | 0x20) == '{')
+            m.open |= bit;
+        else if ((c | 0x20) == '}')
+            m.close |= bit;
+    }
+#endif
+    return m;
+}
+
+// Bit i of the result is the XOR of bits 0..i: 1 from an opening quote up to (not including)
+// its closing quote.
+std::uint64_t prefixXor(std::uint64_t x) {
+    x ^= x << 1;
+    x ^= x << 2;
+    x ^= x << 4;
+    x ^= x << 8;
+    x ^= x << 16;
+    x ^= x << 32;
+    return x;
+}
+
+} // namespace
+
+JsonStructureScanner::Found JsonStructureScanner::scan(const char* data, std::size_t n,
+                                                       bool stopAtFirstValue) {
+    Found found;
+    char tail[64];
+    for (std::size_t base = 0; base < n; base += 64) {
+        const std::size_t len = n - base < 64 ? n - base : 64;
+        const char* block = data + base;
+        if (len < 64) {
+            // Zero padding classifies as nothing, so the tail needs no special rules.
+            std::memset(tail, 0, sizeof tail);
+            std::memcpy(tail, block, len);
+            block = tail;
+        }
+        const BlockMasks m = classify(block);
+
+        // Backslashes are rare in traces: resolve escapes bit by bit only where there are any.
+        std::uint64_t escaped = escapeNext_ ? 1 : 0;
+        escapeNext_ = false;
+        for (std::uint64_t b = m.backslash; b != 0; b &= b - 1) {
+            const int i = std::countr_zero(b);
+            if ((escaped >> i) & 1)
+                continue; // this backslash is itself escaped
+            if (static_cast<std::size_t>(i) + 1 >= len)
+                escapeNext_ = true;
+            else
+                escaped |= std::uint64_t(1) << (i + 1);
+        }
+
+        const std::uint64_t quotes = m.quote & ~escaped;
+        const std::uint64_t insideString = prefixXor(quotes) ^ (inString_ ? ~std::uint64_t(0) : 0);
+        const std::uint64_t structural = (m.open | m.close) & ~insideString;
+        for (std::uint64_t s = structural; s != 0; s &= s - 1) {
+            const int i = std::countr_zero(s);
+            if ((m.open >> i) & 1) {
+                ++depth_;
+                continue;
+            }
+            --depth_;
+            if (depth_ < 0) {
+                found.containerEnd = base + i;
+                depth_ = 0;
+                inString_ = false;
+                escapeNext_ = false;
+                return found;
+            }
+            if (depth_ == 0) {
+                found.lastValueEnd = base + i + 1;
+                if (stopAtFirstValue) {
+                    inString_ = false;
+                    escapeNext_ = false;
+                    return found;
+                }
+            }
+        }
+        inString_ = ((insideString >> (len - 1)) & 1) != 0;
+    }
+    return found;
+}
+
+} // namespace roofscope::detail

@@ -1,0 +1,169 @@
+// Aggregations of launches: by kernel, by op call shape, and collective bandwidth summaries.
+
+#include "collectives.h"
+#include "import/kineto_analysis_internal.h"
+
+#include <cctype>
+#include <map>
+#include <tuple>
+
+namespace roofscope {
+namespace {
+
+// Adds m to sum. The sum stays known only while every addend is (a partial sum would understate
+// it) and takes the weaker origin: a total with an estimated part is an estimate.
+void accumulate(Measure& sum, const Measure& m) {
+    if (!sum.known() || !m.known()) {
+        sum = Measure{};
+        return;
+    }
+    sum.value += m.value;
+    if (m.origin == Origin::estimated)
+        sum.origin = Origin::estimated;
+}
+
+template <class Key>
+void accumulateMap(std::map<Key, Measure>& sum, const std::map<Key, Measure>& add) {
+    // A key present in only some records becomes absent; keys in none stay out.
+    for (auto& [key, measure] : sum) {
+        const auto it = add.find(key);
+        accumulate(measure, it == add.end() ? Measure{} : it->second);
+    }
+    for (const auto& [key, measure] : add)
+        if (!sum.contains(key))
+            sum[key] = Measure{};
+}
+
+// "[[512], [141, 512], [512, 512], [], []]" -> "[[512],[141,512],[512,512]]": without blanks and
+// without the trailing empty entries of scalar arguments.
+std::string readableShapes(const std::string& dims) {
+    std::string out;
+    out.reserve(dims.size());
+    for (const unsigned char c : dims)
+        if (!std::isspace(c))
+            out.push_back(static_cast<char>(c));
+    constexpr std::string_view emptyTail = ",[]]";
+    while (out.size() > emptyTail.size() &&
+           std::string_view(out).substr(out.size() - emptyTail.size()) == emptyTail)
+        out.erase(out.size() - emptyTail.size(), 3);
+    return out;
+}
+
+struct Group {
+    OpRecord sum;
+    std::vector<std::pair<Precision, double>> flopsByPrecision; // in order of first appearance
+};
+
+void merge(Group& g, const OpRecord& r) {
+    OpRecord& sum = g.sum;
+    accumulate(sum.flops, r.flops);
+    accumulate(sum.timeS, r.timeS);
+    accumulateMap(sum.bytes, r.bytes);
+    accumulateMap(sum.commBytes, r.commBytes);
+    sum.count += r.count;
+    sum.usesTensorUnits = sum.usesTensorUnits || r.usesTensorUnits;
+    if (sum.stream != r.stream)
+        sum.stream = -1;
+    if (sum.phase != r.phase)
+        sum.phase = Phase::unknown;
+    if (sum.deviceId != r.deviceId)
+        sum.deviceId.clear();
+    if (sum.collective != r.collective)
+        sum.collective.reset();
+    if (sum.groupSize != r.groupSize)
+        sum.groupSize = 0;
+    const double flops = r.flops.known() ? r.flops.value : 0;
+    bool found = false;
+    for (auto& [precision, total] : g.flopsByPrecision)
+        if (precision == r.precision) {
+            total += flops;
+            found = true;
+        }
+    if (!found)
+        g.flopsByPrecision.emplace_back(r.precision, flops);
+    // The precision doing most of the FLOPs is the roof the group is bound by; the first seen on
+    // a tie.
+    double best = -1;
+    for (const auto& [precision, total] : g.flopsByPrecision)
+        if (total > best) {
+            best = total;
+            sum.precision = precision;
+        }
+}
+
+} // namespace
+
+std::vector<OpRecord> groupLaunches(const std::vector<Launch>& launches, Grouping grouping) {
+    std::vector<OpRecord> out;
+    if (grouping == Grouping::launch) {
+        out.reserve(launches.size());
+        for (const Launch& l : launches)
+            out.push_back(l.record);
+        return out;
+    }
+    // Kernel: (name, deviceId, GPU index, rank, category). Op: (true, op, shapes) for launches
+    // linked to an op, (false, kernel name, "") for the others and for collectives, whose
+    // record_param_comms op would lump every collective together.
+    using Key = std::tuple<bool, std::string, std::string, int, int, int>;
+    std::map<Key, std::size_t> index;
+    std::vector<Group> groups;
+    for (const Launch& l : launches) {
+        const OpRecord& r = l.record;
+        Key key;
+        std::string name = r.name;
+        if (grouping == Grouping::kernel) {
+            key = {false, r.name, r.deviceId, l.device, r.rank, static_cast<int>(r.category)};
+        } else if (!l.opName.empty() && r.category != Category::collective) {
+            key = {true, l.opName, l.shapeKey, 0, 0, 0};
+            const std::string shapes = readableShapes(l.shapeKey);
+            name = shapes.empty() ? l.opName : l.opName + " " + shapes;
+        } else {
+            key = {false, r.name, "", 0, 0, 0};
+        }
+        const auto [it, inserted] = index.try_emplace(key, groups.size());
+        if (inserted) {
+            Group g;
+            g.sum = r;
+            g.sum.name = std::move(name);
+            g.flopsByPrecision.emplace_back(r.precision, r.flops.known() ? r.flops.value : 0);
+            groups.push_back(std::move(g));
+        } else {
+            merge(groups[it->second], r);
+        }
+    }
+    out.reserve(groups.size());
+    for (Group& g : groups)
+        out.push_back(std::move(g.sum));
+    return out;
+}
+
+std::vector<CollectiveSummary> summarizeCollectives(const std::vector<Launch>& launches) {
+    std::vector<CollectiveSummary> out;
+    std::map<std::pair<Collective, int>, std::size_t> index;
+    for (const Launch& l : launches) {
+        const OpRecord& r = l.record;
+        if (!r.collective || l.messageBytes < 0 || !r.timeS.known())
+            continue;
+        const auto [it, inserted] = index.try_emplace({*r.collective, r.groupSize}, out.size());
+        if (inserted) {
+            CollectiveSummary s;
+            s.op = *r.collective;
+            s.groupSize = r.groupSize;
+            out.push_back(s);
+        }
+        CollectiveSummary& s = out[it->second];
+        ++s.count;
+        s.bytes += l.messageBytes;
+        s.timeS += r.timeS.value;
+    }
+    for (CollectiveSummary& s : out) {
+        if (s.timeS <= 0)
+            continue;
+        s.algbwBytesPerS = s.bytes / s.timeS;
+        const auto factor = busBandwidthFactor(s.op, s.groupSize);
+        s.busbwBytesPerS = factor.ok() ? s.algbwBytesPerS * factor.value() : 0;
+    }
+    return out;
+}
+
+} // namespace roofscope

@@ -1,0 +1,119 @@
+#pragma once
+// Pieces of analyzeTrace (kineto_analysis.h) shared between its source files; not a public API.
+// Indices are positions in the TraceEvents vectors; kNoIndex means "none".
+
+#include "import/kineto_analysis.h"
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace roofscope::kineto {
+
+// ---- kineto_analysis_link.cpp ----
+
+// Time nesting of the CPU-side ranges and the links from GPU events to them.
+struct Links {
+    // Per CpuEvent: the innermost event that encloses it on the same thread (ops and
+    // annotations nest together); for gpuAnnotations, the innermost gpuAnnotation enclosing it
+    // on the same device, whatever the stream.
+    std::vector<std::uint32_t> parent;
+    // Per GpuEvent: the op it links to (CpuEventKind::op), kNoIndex when none.
+    std::vector<std::uint32_t> op;
+    // Per GpuEvent: the innermost CPU range the launch happened in: its op, else the range that
+    // encloses its runtime event; the start of the chain the phase is read from.
+    std::vector<std::uint32_t> anchor;
+    // Per GpuEvent: the innermost gpuAnnotation on its device enclosing its start.
+    std::vector<std::uint32_t> gpuAnnotation;
+};
+
+// O(n log n) in the number of events: one sort per kind of range and hash maps for the ids.
+Links linkEvents(const TraceEvents& events);
+
+// ---- kineto_analysis_phase.cpp ----
+
+// Reads phases off the chains of enclosing ranges; remembers what it has seen per range.
+class PhaseFinder {
+  public:
+    PhaseFinder(const TraceEvents& events, const Links& links);
+    // The phase of a non-collective GPU event (its index in events.gpu).
+    Phase phaseOf(std::uint32_t gpuIndex);
+
+  private:
+    std::uint8_t nameMarks(const CpuEvent& e);
+    std::uint8_t chainMarks(std::uint32_t cpuIndex);
+
+    const TraceEvents& events_;
+    const Links& links_;
+    std::vector<std::uint8_t> nameMarks_;  // per (name id, kind): marks + 0x80 once computed
+    std::vector<std::uint8_t> chainMarks_; // per CpuEvent: marks of it and its ancestors + 0x80
+    bool hasProfilerStep_ = false;
+};
+
+// ---- kineto_analysis_copy.cpp ----
+
+// Bytes and link of a memcpy / memset from its name and "bytes".
+void describeCopy(const GpuEvent& event, const std::string& name, OpRecord& record);
+
+// ---- kineto_analysis_comm.cpp ----
+
+// "Collective name" values (allreduce, _allgather_base, reduce_scatter_tensor_coalesced, ...).
+std::optional<Collective> collectiveFromArgName(std::string_view name);
+// NCCL / multimem kernel names (ncclDevKernel_AllReduce_Sum_f32_RING_LL, ...): whether the
+// kernel is communication at all, and which collective when the name says.
+bool looksLikeCommKernel(std::string_view kernelName);
+std::optional<Collective> collectiveFromKernelName(std::string_view kernelName);
+
+// Counts problems that repeat per launch so that each becomes one warning with a count.
+class WarningCounter {
+  public:
+    void add(std::string message) { ++counts_[std::move(message)]; }
+    // "<message> (N times)" per distinct message, in message order, appended to `out`.
+    void flush(std::vector<std::string>& out, std::string_view unit) const;
+
+  private:
+    std::map<std::string, std::int64_t> counts_;
+};
+
+// Marks `launch` as communication; with collective args, sets the collective, group size,
+// message bytes and the wire bytes on intra_node when groupSize <= nodeGpus, else inter_node.
+void describeCollective(const CollectiveArgs* args, std::string_view kernelName, int worldSize,
+                        int nodeGpus, Launch& launch, WarningCounter& problems);
+
+// ---- kineto_analysis_estimate.cpp ----
+
+// FLOPs and bytes from shape formulas for the kernels in `kernels` (indices into `launches`,
+// parallel to `gpuIndex`, the events they came from), split over the kernels of each op call.
+void applyEstimates(const TraceEvents& events, const Links& links,
+                    const std::vector<std::size_t>& kernels,
+                    const std::vector<std::uint32_t>& gpuIndex, std::vector<Launch>& launches,
+                    std::vector<std::string>& warnings);
+
+// ---- kineto_analysis_counters.cpp ----
+
+// Measured FLOPs of one counter range; absent when it holds no FLOP counter.
+struct CounterFlops {
+    Measure flops;
+    Precision precision = Precision::other;
+};
+CounterFlops counterFlops(const CounterRange& range);
+
+// Matches counter ranges to the kernel launches (indices into `launches`, parallel to
+// `gpuIndex`) and sets their measured FLOPs; with no kernels at all, appends one launch per
+// range.
+void applyCounters(const TraceEvents& events, const std::vector<std::size_t>& kernels,
+                   const std::vector<std::uint32_t>& gpuIndex, int rank,
+                   std::vector<Launch>& launches, std::vector<std::string>& warnings);
+
+// ---- kineto_analysis_context.cpp ----
+
+// Rank, world size and software stack from the trace's metadata.
+DatasetContext contextOf(const TraceMetadata& meta);
+// The GPU that ran most kernel time, and its deviceProperties name ("" when not listed).
+std::pair<int, std::string> busiestDevice(const TraceEvents& events);
+
+} // namespace roofscope::kineto
