@@ -184,6 +184,13 @@ Result<OpEstimate> estimateConvForward(std::string_view op, const OpInputs& in) 
             return opError(op, "expected a bias of " + std::to_string(cOut) + " elements, got " +
                                    shapeText(*bias));
 
+    // Traces before Concrete Inputs (PyTorch < 1.13) record no stride or padding: the schema
+    // defaults give the largest output, so the numbers are an upper bound, and say so.
+    const bool strideRecorded =
+        schema->stride == kNone || (in.ints(std::size_t(schema->stride)).has_value() &&
+                                    !in.ints(std::size_t(schema->stride))->empty());
+    const std::string assumed =
+        strideRecorded ? "" : "; stride/padding not recorded, assumed 1/0: an upper bound";
     // flop_counter conv_flop_count: the spatial extent is the output's (the input's when
     // transposed) times the weight's w[0]·w[1]·prod(kernel).
     const double points = transposed ? product(X, 2) : product(out, 2);
@@ -193,7 +200,7 @@ Result<OpEstimate> estimateConvForward(std::string_view op, const OpInputs& in) 
         Category::conv, precisionOf(in, 0), flops, allTensorBytes(in), outElems * elemBytes(in, 0),
         std::string(transposed ? "transposed " : "") + "conv output " + shapeText(out) +
             ": 2*N*spatial*w0*w1*kernel = 2*" + count(X[0]) + "*" + count(points) + "*" +
-            count(product(W, 0)) + " (flop_counter conv_flop_count)");
+            count(product(W, 0)) + " (flop_counter conv_flop_count)" + assumed);
 }
 
 constexpr auto kEntries = [] {

@@ -1,0 +1,132 @@
+// The structure scanner that cuts traceEvents into batches: strings, escapes and brackets across
+// 64-byte blocks and across calls, and the two kinds of ends it reports.
+
+#include "import/json_structure_scanner.h"
+#include "import/kineto_time.h"
+
+#include <QtTest>
+
+#include <string>
+
+using roofscope::detail::JsonStructureScanner;
+using roofscope::detail::microsToNanos;
+
+Q_DECLARE_METATYPE(std::string)
+
+namespace {
+constexpr auto npos = JsonStructureScanner::npos;
+
+// Positions just after each value that closes at depth 0, found one call per value.
+std::vector<std::size_t> valueEnds(const std::string& text) {
+    std::vector<std::size_t> ends;
+    JsonStructureScanner scanner;
+    std::size_t at = 0;
+    while (at < text.size()) {
+        const auto found = scanner.scan(text.data() + at, text.size() - at, true);
+        if (found.lastValueEnd == npos)
+            break;
+        at += found.lastValueEnd;
+        ends.push_back(at);
+    }
+    return ends;
+}
+} // namespace
+
+class TestJsonStructureScanner : public QObject {
+    Q_OBJECT
+
+  private slots:
+    void valueEnds_data() {
+        QTest::addColumn<std::string>("text");
+        QTest::addColumn<std::vector<std::size_t>>("ends");
+        QTest::addRow("two objects") << std::string("{},{}") << std::vector<std::size_t>{2, 5};
+        QTest::addRow("nested") << std::string("{\"a\":[1,{\"b\":[]}]} ,[]")
+                                << std::vector<std::size_t>{18, 22};
+        QTest::addRow("brackets in strings")
+            << std::string("{\"n\":\"}]{[\"},{}") << std::vector<std::size_t>{12, 15};
+        QTest::addRow("escaped quote")
+            << std::string("{\"n\":\"a\\\"}\"},{}") << std::vector<std::size_t>{12, 15};
+        QTest::addRow("escaped backslash before quote")
+            << std::string("{\"n\":\"a\\\\\"},{}") << std::vector<std::size_t>{11, 14};
+        QTest::addRow("three backslashes")
+            << std::string("{\"n\":\"\\\\\\\"}\"}") << std::vector<std::size_t>{13};
+        std::string longString =
+            "{\"n\":\"" + std::string(150, 'x') + "}\\\"" + std::string(70, '{') + "\"}";
+        QTest::addRow("long string across blocks")
+            << longString + ",{}"
+            << std::vector<std::size_t>{longString.size(), longString.size() + 3};
+        std::string escapeAtBoundary(63, ' ');
+        escapeAtBoundary = "{\"" + std::string(61, 'y') + "\\\"}\"}";
+        QTest::addRow("escape at a block boundary")
+            << escapeAtBoundary << std::vector<std::size_t>{escapeAtBoundary.size()};
+    }
+    void valueEnds() {
+        QFETCH(std::string, text);
+        QFETCH(std::vector<std::size_t>, ends);
+        QCOMPARE(::valueEnds(text), ends);
+    }
+
+    // The state carries across calls: cutting the text anywhere gives the same answers.
+    void splitAnywhere() {
+        const std::string text = "{\"a\":\"x\\\\\\\"]}\",\"b\":[{\"c\":\"" + std::string(90, '}') +
+                                 "\"}]},{\"d\":\"\\\\\"}]";
+        JsonStructureScanner whole;
+        const auto expected = whole.scan(text.data(), text.size(), false);
+        QVERIFY(expected.containerEnd == text.size() - 1);
+        QVERIFY(expected.lastValueEnd == text.size() - 1);
+        for (std::size_t cut = 0; cut <= text.size(); ++cut) {
+            JsonStructureScanner scanner;
+            const auto first = scanner.scan(text.data(), cut, false);
+            QVERIFY(first.containerEnd == npos || cut == text.size());
+            if (cut == text.size())
+                continue;
+            const auto second = scanner.scan(text.data() + cut, text.size() - cut, false);
+            QCOMPARE(second.containerEnd + cut, expected.containerEnd);
+        }
+    }
+
+    void containerEnd() {
+        JsonStructureScanner scanner;
+        const std::string text = "{\"a\":1}, {\"b\":\"]\"}]  ,\"after\"";
+        const auto found = scanner.scan(text.data(), text.size(), false);
+        QCOMPARE(found.lastValueEnd, std::size_t(18));
+        QCOMPARE(found.containerEnd, std::size_t(18));
+        QCOMPARE(scanner.depth(), std::int64_t(0));
+    }
+
+    void microseconds_data() {
+        QTest::addColumn<QString>("token");
+        QTest::addColumn<qint64>("ns");
+        QTest::addColumn<bool>("valid");
+        QTest::addRow("integer") << "12" << qint64(12000) << true;
+        QTest::addRow("three decimals") << "12.345" << qint64(12345) << true;
+        QTest::addRow("one decimal") << "0.5" << qint64(500) << true;
+        QTest::addRow("rounded fourth decimal") << "1.0005" << qint64(1001) << true;
+        QTest::addRow("epoch microseconds")
+            << "1682725898236567" << qint64(1682725898236567000) << true;
+        QTest::addRow("epoch with decimals")
+            << "1623142623531625.123" << qint64(1623142623531625123) << true;
+        QTest::addRow("negative") << "-2.5" << qint64(-2500) << true;
+        QTest::addRow("exponent") << "1.5e3" << qint64(1500000) << true;
+        QTest::addRow("trailing blank") << "7 \n" << qint64(7000) << true;
+        QTest::addRow("too large") << "1e300" << qint64(0) << false;
+        QTest::addRow("seventeen digits") << "12345678901234567" << qint64(0) << false;
+        QTest::addRow("text") << "abc" << qint64(0) << false;
+        QTest::addRow("string") << "\"1\"" << qint64(0) << false;
+        QTest::addRow("dot without digits") << "12." << qint64(0) << false;
+        QTest::addRow("empty") << "" << qint64(0) << false;
+        QTest::addRow("NaN") << "NaN" << qint64(0) << false;
+    }
+    void microseconds() {
+        QFETCH(QString, token);
+        QFETCH(qint64, ns);
+        QFETCH(bool, valid);
+        const auto r = microsToNanos(token.toStdString());
+        QCOMPARE(r.has_value(), valid);
+        if (valid)
+            QCOMPARE(qint64(*r), ns);
+    }
+};
+
+QTEST_APPLESS_MAIN(TestJsonStructureScanner)
+#include "test_json_structure_scanner.moc"

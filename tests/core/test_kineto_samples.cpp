@@ -1,0 +1,166 @@
+// The Kineto importer on real traces written by others (../shared/samples, skipped when absent):
+// counts and values checked against the files themselves (MANIFEST.md and a Python json.load
+// of each file).
+
+#include "import/kineto_load.h"
+#include "near_compare.h"
+
+#include <QtTest>
+
+#include <algorithm>
+#include <filesystem>
+#include <string>
+
+using namespace roofscope;
+
+namespace {
+
+std::string sample(const char* name) {
+    const auto path = std::filesystem::path(ROOFSCOPE_SAMPLES) / name;
+    return std::filesystem::exists(path) ? path.string() : std::string();
+}
+
+std::int64_t countKind(const TraceEvents& t, GpuEventKind kind) {
+    return std::count_if(t.gpu.begin(), t.gpu.end(),
+                         [&](const GpuEvent& g) { return g.kind == kind; });
+}
+
+} // namespace
+
+class TestKinetoSamples : public QObject {
+    Q_OBJECT
+
+  private slots:
+    // A100 DDP rank 0 of 2: relative ts with baseTimeNanoseconds, NCCL args on the kernels.
+    void a100Ddp() {
+        const auto path = sample("kineto_a100_ddp_rank0of2_nccl.json.gz");
+        if (path.empty())
+            QSKIP("samples absent");
+        auto events = readKinetoFile(path);
+        QVERIFY2(events.ok(), events.ok() ? "" : events.error().toString().c_str());
+        const TraceEvents& t = events.value();
+        QCOMPARE(t.eventsSeen, std::int64_t(40573));
+        QCOMPARE(countKind(t, GpuEventKind::kernel), std::int64_t(2700));
+        QCOMPARE(countKind(t, GpuEventKind::memcpy), std::int64_t(960));
+        QCOMPARE(countKind(t, GpuEventKind::memset), std::int64_t(114));
+        QCOMPARE(t.runtime.size(), std::size_t(8740));
+        QCOMPARE(t.meta.devices.size(), std::size_t(8));
+        QCOMPARE(t.meta.devices[0].name, std::string("NVIDIA A100-PG509-200"));
+        QCOMPARE(t.meta.distributed.ncclVersion, std::string("2.17.1"));
+        QVERIFY(t.warnings.empty());
+        // ts 4458676983543.183 us after the base 1711964646000000000 ns: exact to the ns.
+        const auto first = std::find_if(t.gpu.begin(), t.gpu.end(), [](const GpuEvent& g) {
+            return g.kind == GpuEventKind::kernel;
+        });
+        QCOMPARE(first->tsNs, std::int64_t(1711964646000000000) + 4458676983543183);
+        QCOMPARE(first->durNs, std::int64_t(41407));
+        QCOMPARE(first->externalId, std::int64_t(12353));
+        QCOMPARE(first->correlation, std::int64_t(57541));
+
+        auto loaded = loadKinetoTrace(path);
+        QVERIFY(loaded.ok());
+        const KinetoAnalysis& a = loaded.value().analysis;
+        QCOMPARE(a.context.rank, 0);
+        QCOMPARE(a.context.worldSize, 2);
+        QCOMPARE(a.deviceName, std::string("NVIDIA A100-PG509-200"));
+        QCOMPARE(a.context.stack.nccl, std::string("2.17.1"));
+        QCOMPARE(a.launches.size(), std::size_t(3774));
+
+        const auto collectives = summarizeCollectives(a.launches);
+        QCOMPARE(collectives.size(), std::size_t(2));
+        for (const auto& c : collectives) {
+            QCOMPARE(c.groupSize, 2);
+            if (c.op == Collective::all_reduce) {
+                // 15 calls, In msg nelems x 4 bytes (Float) summed, busbw = algbw for n = 2.
+                QCOMPARE(c.count, std::int64_t(15));
+                QVERIFY(roofscope::testing::near(c.bytes, 306684384.0));
+                QVERIFY(roofscope::testing::near(c.timeS, 46762.159e-6, 1e-9));
+                QVERIFY(roofscope::testing::near(c.algbwBytesPerS, 6.558388e9, 1e-6));
+                QVERIFY(roofscope::testing::near(c.busbwBytesPerS, c.algbwBytesPerS));
+            } else {
+                QVERIFY(c.op == Collective::broadcast);
+                QCOMPARE(c.count, std::int64_t(6));
+                QVERIFY(roofscope::testing::near(c.bytes,
+                                                 638712.0)); // three Float and three Long calls
+            }
+        }
+        // Every NCCL kernel is communication; the compute stream's kernels are not.
+        std::int64_t comm = 0;
+        for (const auto& l : a.launches)
+            if (l.record.category == Category::collective) {
+                ++comm;
+                QVERIFY(l.record.phase == Phase::communication);
+                QCOMPARE(l.record.stream, 40);
+            }
+        QCOMPARE(comm, std::int64_t(21));
+    }
+
+    // 2021 legacy spellings: Operator/Kernel/Runtime, "external id", "stream 7" tids.
+    void legacyResnet50() {
+        const auto path =
+            sample("kineto_legacy2021_v100_resnet50_worker0.1623143089861.pt.trace.json.gz");
+        if (path.empty())
+            QSKIP("samples absent");
+        auto loaded = loadKinetoTrace(path);
+        QVERIFY2(loaded.ok(), loaded.ok() ? "" : loaded.error().toString().c_str());
+        const KinetoAnalysis& a = loaded.value().analysis;
+        QCOMPARE(a.deviceName, std::string("Tesla V100-DGXS-32GB"));
+        QCOMPARE(a.launches.size(), std::size_t(8772 + 312 + 12));
+        std::int64_t linked = 0, convFlops = 0, backward = 0;
+        for (const auto& l : a.launches) {
+            linked += !l.opName.empty();
+            backward += l.record.phase == Phase::backward;
+            if (l.record.category == Category::conv && l.record.flops.known()) {
+                ++convFlops;
+                QVERIFY(l.record.flops.origin == Origin::estimated);
+            }
+        }
+        QCOMPARE(linked, std::int64_t(a.launches.size()));
+        QVERIFY2(convFlops > 1000, qPrintable(QString::number(convFlops)));
+        QVERIFY(backward > 1000);
+        // The stem convolution: [32,3,224,224] * [64,3,7,7]. The legacy trace records no
+        // stride or padding, so the estimate must say what it assumed.
+        const auto stem = std::find_if(a.launches.begin(), a.launches.end(), [](const Launch& l) {
+            return l.opName == "aten::cudnn_convolution" &&
+                   l.shapeKey.starts_with("[[32, 3, 224, 224], [64, 3, 7, 7]");
+        });
+        QVERIFY(stem != a.launches.end());
+        QVERIFY2(stem->formula.find("assumed 1/0: an upper bound") != std::string::npos,
+                 stem->formula.c_str());
+        QVERIFY(stem->formula.find("[32, 64, 218, 218]") != std::string::npos);
+    }
+
+    // Two ranks of a 128-rank job loaded together: no deviceProperties, absolute epoch ts.
+    void ws128PairInParallel() {
+        const auto r0 = sample("kineto_ws128_sampled_rank-0.json.gz");
+        const auto r1 = sample("kineto_ws128_sampled_rank-1.json.gz");
+        if (r0.empty() || r1.empty())
+            QSKIP("samples absent");
+        auto loaded = loadKinetoRanks({r1, r0});
+        QVERIFY2(loaded.ok(), loaded.ok() ? "" : loaded.error().toString().c_str());
+        const MultiRankTrace& m = loaded.value();
+        QCOMPARE(m.ranks.size(), std::size_t(2));
+        QCOMPARE(m.ranks[0].analysis.context.rank, 1); // in the order given
+        QCOMPARE(m.ranks[1].analysis.context.rank, 0);
+        QCOMPARE(m.ranks[0].analysis.context.worldSize, 128);
+        QVERIFY(m.ranks[0].analysis.deviceName.empty());
+        QCOMPARE(m.ranks[1].analysis.launches.size(), std::size_t(1154 + 40 + 10));
+        QCOMPARE(m.ranks[0].analysis.launches.size(), std::size_t(1104 + 40 + 10));
+
+        const Dataset d = mergedDataset(m, Grouping::launch, "a100-sxm4-80gb");
+        QCOMPARE(d.context.rank, 0);
+        QCOMPARE(d.context.worldSize, 128);
+        QCOMPARE(d.context.sources.size(), std::size_t(2));
+        QCOMPARE(d.records.size(), std::size_t(1204 + 1154));
+        std::int64_t gemmFlops = 0;
+        for (const auto& r : d.records) {
+            QCOMPARE(r.deviceId, std::string("a100-sxm4-80gb"));
+            QVERIFY(r.rank == 0 || r.rank == 1);
+            gemmFlops += r.category == Category::gemm && r.flops.known();
+        }
+        QVERIFY2(gemmFlops > 0, "aten::mm / aten::addmm shapes give FLOPs");
+    }
+};
+
+QTEST_APPLESS_MAIN(TestKinetoSamples)
+#include "test_kineto_samples.moc"
