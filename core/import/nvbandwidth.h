@@ -19,6 +19,8 @@ namespace roofscope {
 // testcases measure one link (copy engine and SM copies) the highest of those minima is kept.
 // Latency matrices ("(ns)") and other units are skipped. Errors name `file` and line:column: a
 // cell that is neither a number nor N/A, a matrix with no measured cell, no bandwidth matrix.
+// Text starting with '{' is read as the -j JSON output instead (same rules; errors carry the
+// JSON pointer of the bad value).
 Result<Ceilings> parseNvbandwidth(std::string_view text, const std::string& file);
 
 } // namespace roofscope

@@ -13,8 +13,15 @@ class TestNvbandwidth : public QObject {
     Q_OBJECT
 
   private slots:
+    // The same run as text and as -j JSON (whose cells are strings) gives the same ceilings.
+    void fourGpus_data() {
+        QTest::addColumn<QString>("file");
+        QTest::newRow("text") << "four_gpus.txt";
+        QTest::newRow("json") << "four_gpus.json";
+    }
     void fourGpus() {
-        const std::string path = ROOFSCOPE_TEST_DATA "/nvbandwidth/four_gpus.txt";
+        QFETCH(QString, file);
+        const std::string path = ROOFSCOPE_TEST_DATA "/nvbandwidth/" + file.toStdString();
         const auto text = readTextFile(path);
         QVERIFY(text.ok());
         const auto parsed = parseNvbandwidth(text.value(), path);
@@ -66,6 +73,46 @@ class TestNvbandwidth : public QObject {
                                  << 2 << 0 << "matrix of 'p2p' has no measured cell";
         QTest::newRow("truncated after header") << head << 2 << 0 << "has no measured cell";
     }
+    void jsonErrors_data() {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<QString>("path");
+        QTest::addColumn<QString>("message");
+        const QString head =
+            "{\"nvbandwidth\": {\"version\": \"v0.5\", \"testcases\": [{\"name\": \"p2p\", "
+            "\"status\": \"Passed\", \"bandwidth_description\": \"memcpy CE GPU(row) <- "
+            "GPU(column) bandwidth (GB/s)\", \"bandwidth_matrix\": ";
+        QTest::newRow("not nvbandwidth") << "{\"x\": 1}"
+                                         << "/nvbandwidth"
+                                         << "nvbandwidth -j";
+        QTest::newRow("run failed") << "{\"nvbandwidth\": {\"error\": \"no CUDA devices\"}}"
+                                    << "/nvbandwidth/testcases"
+                                    << "nvbandwidth reported \"no CUDA devices\"";
+        QTest::newRow("bad cell") << head + "[[\"N/A\", \"39x.1\"], [\"392.0\", \"N/A\"]]}]}}"
+                                  << "/nvbandwidth/testcases/0/bandwidth_matrix/0/1"
+                                  << "expected a bandwidth in GB/s or \"N/A\" in 'p2p'";
+        QTest::newRow("row not an array") << head + "[5]}]}}"
+                                          << "/nvbandwidth/testcases/0/bandwidth_matrix/0"
+                                          << "expected a row";
+        QTest::newRow("all N/A") << head + "[[\"N/A\", \"N/A\"], [\"N/A\", \"N/A\"]]}]}}"
+                                 << "/nvbandwidth/testcases/0/bandwidth_matrix"
+                                 << "has no measured cell";
+        QTest::newRow("only waived")
+            << "{\"nvbandwidth\": {\"testcases\": [{\"name\": \"a\", \"status\": \"Waived\"}]}}"
+            << "/nvbandwidth/testcases"
+            << "no passed bandwidth testcase";
+    }
+    void jsonErrors() {
+        QFETCH(QString, text);
+        QFETCH(QString, path);
+        QFETCH(QString, message);
+        const auto parsed = parseNvbandwidth(text.toStdString(), "bad.json");
+        QVERIFY(!parsed.ok());
+        QVERIFY2(parsed.error().message.find(message.toStdString()) != std::string::npos,
+                 parsed.error().toString().c_str());
+        QCOMPARE(parsed.error().where.file, std::string("bad.json"));
+        QCOMPARE(QString::fromStdString(parsed.error().where.path), path);
+    }
+
     void errors() {
         QFETCH(QString, text);
         QFETCH(int, line);
