@@ -14,6 +14,8 @@
 
 namespace roofscope::detail {
 
+struct BlockMasks; // per 64-byte block: bit i set where byte i is a quote, backslash, ...
+
 class JsonStructureScanner {
   public:
     static constexpr std::size_t npos = static_cast<std::size_t>(-1);
@@ -37,9 +39,17 @@ class JsonStructureScanner {
     Found scan(const char* data, std::size_t n, bool stopAtFirstValue);
 
     std::int64_t depth() const { return depth_; }
+
+    // Whether scan() uses the AVX2 block classifier when the CPU has it (default true); tests
+    // switch it off to cover the SSE2/scalar path on AVX2 machines.
+    static void allowAvx2(bool allowed);
     bool inString() const { return inString_; }
 
   private:
+    template <BlockMasks (*Classify)(const char*)>
+    Found scanWith(const char* data, std::size_t n, bool stopAtFirstValue);
+    Found scanAvx2(const char* data, std::size_t n, bool stopAtFirstValue);
+
     std::int64_t depth_ = 0;
     bool inString_ = false;
     bool escapeNext_ = false; // the previous block ended with an unescaped backslash

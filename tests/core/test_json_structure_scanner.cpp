@@ -30,6 +30,31 @@ std::vector<std::size_t> valueEnds(const std::string& text) {
     }
     return ends;
 }
+void addValueEnds(bool avx2) {
+    const char* isa = avx2 ? "avx2 if present" : "sse2";
+    QTest::addRow("two objects (%s)", isa)
+        << std::string("{},{}") << std::vector<std::size_t>{2, 5} << avx2;
+    QTest::addRow("nested (%s)", isa)
+        << std::string("{\"a\":[1,{\"b\":[]}]} ,[]") << std::vector<std::size_t>{18, 22} << avx2;
+    QTest::addRow("brackets in strings (%s)", isa)
+        << std::string("{\"n\":\"}]{[\"},{}") << std::vector<std::size_t>{12, 15} << avx2;
+    QTest::addRow("escaped quote (%s)", isa)
+        << std::string("{\"n\":\"a\\\"}\"},{}") << std::vector<std::size_t>{12, 15} << avx2;
+    QTest::addRow("escaped backslash before quote (%s)", isa)
+        << std::string("{\"n\":\"a\\\\\"},{}") << std::vector<std::size_t>{11, 14} << avx2;
+    QTest::addRow("three backslashes (%s)", isa)
+        << std::string("{\"n\":\"\\\\\\\"}\"}") << std::vector<std::size_t>{13} << avx2;
+    std::string longString =
+        "{\"n\":\"" + std::string(150, 'x') + "}\\\"" + std::string(70, '{') + "\"}";
+    QTest::addRow("long string across blocks (%s)", isa)
+        << longString + ",{}" << std::vector<std::size_t>{longString.size(), longString.size() + 3}
+        << avx2;
+    std::string escapeAtBoundary(63, ' ');
+    escapeAtBoundary = "{\"" + std::string(61, 'y') + "\\\"}\"}";
+    QTest::addRow("escape at a block boundary (%s)", isa)
+        << escapeAtBoundary << std::vector<std::size_t>{escapeAtBoundary.size()} << avx2;
+}
+
 } // namespace
 
 class TestJsonStructureScanner : public QObject {
@@ -39,35 +64,30 @@ class TestJsonStructureScanner : public QObject {
     void valueEnds_data() {
         QTest::addColumn<std::string>("text");
         QTest::addColumn<std::vector<std::size_t>>("ends");
-        QTest::addRow("two objects") << std::string("{},{}") << std::vector<std::size_t>{2, 5};
-        QTest::addRow("nested") << std::string("{\"a\":[1,{\"b\":[]}]} ,[]")
-                                << std::vector<std::size_t>{18, 22};
-        QTest::addRow("brackets in strings")
-            << std::string("{\"n\":\"}]{[\"},{}") << std::vector<std::size_t>{12, 15};
-        QTest::addRow("escaped quote")
-            << std::string("{\"n\":\"a\\\"}\"},{}") << std::vector<std::size_t>{12, 15};
-        QTest::addRow("escaped backslash before quote")
-            << std::string("{\"n\":\"a\\\\\"},{}") << std::vector<std::size_t>{11, 14};
-        QTest::addRow("three backslashes")
-            << std::string("{\"n\":\"\\\\\\\"}\"}") << std::vector<std::size_t>{13};
-        std::string longString =
-            "{\"n\":\"" + std::string(150, 'x') + "}\\\"" + std::string(70, '{') + "\"}";
-        QTest::addRow("long string across blocks")
-            << longString + ",{}"
-            << std::vector<std::size_t>{longString.size(), longString.size() + 3};
-        std::string escapeAtBoundary(63, ' ');
-        escapeAtBoundary = "{\"" + std::string(61, 'y') + "\\\"}\"}";
-        QTest::addRow("escape at a block boundary")
-            << escapeAtBoundary << std::vector<std::size_t>{escapeAtBoundary.size()};
+        QTest::addColumn<bool>("avx2");
+        addValueEnds(true);
+        addValueEnds(false);
     }
     void valueEnds() {
         QFETCH(std::string, text);
         QFETCH(std::vector<std::size_t>, ends);
-        QCOMPARE(::valueEnds(text), ends);
+        QFETCH(bool, avx2);
+        JsonStructureScanner::allowAvx2(avx2);
+        const auto found = ::valueEnds(text);
+        JsonStructureScanner::allowAvx2(true);
+        QCOMPARE(found, ends);
     }
 
     // The state carries across calls: cutting the text anywhere gives the same answers.
+    void splitAnywhere_data() {
+        QTest::addColumn<bool>("avx2");
+        QTest::newRow("avx2 if present") << true;
+        QTest::newRow("sse2") << false;
+    }
     void splitAnywhere() {
+        QFETCH(bool, avx2);
+        JsonStructureScanner::allowAvx2(avx2);
+        auto restore = qScopeGuard([] { JsonStructureScanner::allowAvx2(true); });
         const std::string text = "{\"a\":\"x\\\\\\\"]}\",\"b\":[{\"c\":\"" + std::string(90, '}') +
                                  "\"}]},{\"d\":\"\\\\\"}]";
         JsonStructureScanner whole;
