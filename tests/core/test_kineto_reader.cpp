@@ -121,6 +121,24 @@ class TestKinetoReader : public QObject {
         QCOMPARE(t.gpu[1].bytes, std::int64_t(512));
     }
 
+    // ROCm (roctracer): the GPU pid is a node id, not the device; args.device says which.
+    void rocmTrace() {
+        auto r = readText(fixture("rocm.json"));
+        QVERIFY2(r.ok(), r.ok() ? "" : r.error().toString().c_str());
+        const TraceEvents& t = r.value();
+        QCOMPARE(t.meta.devices.size(), std::size_t(1));
+        QCOMPARE(t.meta.devices[0].name, std::string("AMD Instinct MI300X VF"));
+        QCOMPARE(t.meta.versions.at("hip_runtime_version"), std::string("60032830"));
+        QCOMPARE(t.meta.versions.at("roctracer_version"), std::string("4"));
+        QCOMPARE(t.gpu.size(), std::size_t(1));
+        QCOMPARE(t.gpu[0].device, 0);
+        QCOMPARE(t.gpu[0].stream, 0);
+        QCOMPARE(t.gpu[0].correlation, std::int64_t(77));
+        QCOMPARE(t.runtime.size(), std::size_t(1));
+        QCOMPARE(name(t, t.runtime[0].name), std::string("hipExtModuleLaunchKernel"));
+        QVERIFY(t.cpu[0].shapes != kNoIndex);
+    }
+
     // Every chunk size must give the same events as one big window: batches cut at event
     // boundaries, events straddling a refill, a window that must grow for one event.
     void chunkSizesAgree_data() {
