@@ -21,6 +21,7 @@ constexpr Command kCommands[] = {
     {"devices", "list the device catalog (spec and measured ceilings)", runDevices},
     {"info", "describe a session or ceilings file", runInfo},
     {"model", "a model's layers with their roofline bound on a device", runModel},
+    {"summarize", "records, collectives and bottlenecks of traces and profiles", runSummarize},
 };
 
 void printUsage(std::ostream& out) {

@@ -27,5 +27,6 @@ std::optional<int> runHeadless(const std::vector<std::string>& args, CommandIo i
 int runDevices(const std::vector<std::string>& args, CommandIo io);
 int runInfo(const std::vector<std::string>& args, CommandIo io);
 int runModel(const std::vector<std::string>& args, CommandIo io);
+int runSummarize(const std::vector<std::string>& args, CommandIo io);
 
 } // namespace roofscope::app

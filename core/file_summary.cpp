@@ -1,6 +1,7 @@
 #include "file_summary.h"
 
 #include "ceilings_file.h"
+#include "file_kind.h"
 #include "import/ert_roofline.h"
 #include "import/nccl_tests.h"
 #include "import/ncu_csv.h"
@@ -160,14 +161,15 @@ Result<std::string> summarizeFile(const std::string& path) {
     if (!text)
         return text.error();
     const std::string& content = text.value();
-    // Dispatch on the format key; parse errors then come from the matching reader, with position.
-    if (content.find("\"roofscope-session\"") != std::string::npos) {
+    // Dispatch on the kind; parse errors then come from the matching reader, with position.
+    switch (detectFileKind(content)) {
+    case FileKind::session: {
         const auto session = parseSession(content, path);
         if (!session)
             return session.error();
         return describeSession(path, session.value());
     }
-    if (content.find("\"roofscope-ceilings\"") != std::string::npos) {
+    case FileKind::ceilings: {
         const auto devices = parseCeilings(content, path);
         if (!devices)
             return devices.error();
@@ -178,24 +180,21 @@ Result<std::string> summarizeFile(const std::string& path) {
             describeDevice(out, d);
         return out.str();
     }
-    const auto first = content.find_first_not_of(" \t\r\n\xEF\xBB\xBF");
-    const bool json = first != std::string::npos && content[first] == '{';
-    if (json && content.find("\"empirical\"") != std::string::npos)
+    case FileKind::ertRoofline:
         return describeErt(path, content);
-    if (json && content.find("\"results\"") != std::string::npos)
+    case FileKind::ncclTests:
         return describeNccl(path, content);
-    if (first != std::string::npos && !json) {
+    case FileKind::ncuCsv: {
         const auto report = parseNcuCsv(content, path);
-        if (report)
-            return describeNcu(path, report.value());
-        // A CSV whose header Nsight would write but whose rows are broken is an ncu file with
-        // an error; anything else is simply not one.
-        if (report.error().message.rfind("no Nsight Compute CSV header", 0) != 0)
+        if (!report)
             return report.error();
-        if (content.find("busbw") != std::string::npos)
-            return describeNccl(path, content);
-        if (content.find("bandwidth (GB/s)") != std::string::npos)
-            return describeNvbandwidth(path, content);
+        return describeNcu(path, report.value());
+    }
+    case FileKind::nvbandwidth:
+        return describeNvbandwidth(path, content);
+    case FileKind::kinetoTrace: // described by `roofscope summarize`
+    case FileKind::unknown:
+        break;
     }
     return makeError("unrecognised file: expected a Roofscope session (*.roofscope), a ceilings "
                      "document (format \"roofscope-session\" or \"roofscope-ceilings\"), an "

@@ -1,6 +1,7 @@
 // analyzeTrace: one Launch per GPU event, put together from the pieces in kineto_analysis_*.cpp
 // (linking, copies, collectives, estimates, counters, phases, context).
 
+#include "import/huge_pages.h"
 #include "import/kineto_analysis_internal.h"
 
 #include <algorithm>
@@ -45,13 +46,21 @@ KinetoAnalysis analyzeTrace(const TraceEvents& events) {
     WarningCounter commProblems;
     const int nodeGpus = static_cast<int>(events.meta.devices.size());
 
-    std::vector<Launch> launches;
-    launches.reserve(events.gpu.size());
+    // Launches are built in start-time order, so the result needs no reordering (moving a
+    // million launches costs as much as building them).
+    std::vector<std::uint32_t> byTime(events.gpu.size());
+    std::iota(byTime.begin(), byTime.end(), 0u);
+    std::stable_sort(byTime.begin(), byTime.end(), [&](std::uint32_t a, std::uint32_t b) {
+        return events.gpu[a].tsNs < events.gpu[b].tsNs;
+    });
+    std::vector<Launch>& launches = out.launches;
+    std::vector<std::int8_t> commByName(std::max<std::size_t>(1, events.strings.size()), -1);
+    detail::reserveHuge(launches, events.gpu.size());
     // Every kernel (for the counter ranges, which cover NCCL kernels too), and those that
     // compute (for the shape estimates).
     std::vector<std::size_t> kernels, computeKernels;
     std::vector<std::uint32_t> kernelGpu, computeGpu;
-    for (std::uint32_t i = 0; i < events.gpu.size(); ++i) {
+    for (const std::uint32_t i : byTime) {
         const GpuEvent& g = events.gpu[i];
         Launch launch;
         OpRecord& r = launch.record;
@@ -70,7 +79,16 @@ KinetoAnalysis analyzeTrace(const TraceEvents& events) {
         if (g.kind != GpuEventKind::kernel) {
             describeCopy(g, r.name, r);
         } else {
-            const bool commName = looksLikeCommKernel(r.name);
+            // Asked once per kernel name: lowering long names for every launch shows up.
+            bool commName = false;
+            if (g.name == kNoIndex) {
+                commName = looksLikeCommKernel(r.name);
+            } else {
+                std::int8_t& known = commByName[g.name];
+                if (known < 0)
+                    known = looksLikeCommKernel(r.name) ? 1 : 0;
+                commName = known == 1;
+            }
             const CollectiveArgs* args = collectiveArgs(events, links, i, commName);
             if (args || commName)
                 describeCollective(args, r.name, out.context.worldSize, nodeGpus, launch,
@@ -99,14 +117,10 @@ KinetoAnalysis analyzeTrace(const TraceEvents& events) {
     applyCounters(events, kernels, kernelGpu, out.context.rank, launches, out.warnings);
     commProblems.flush(out.warnings, "launches");
 
-    std::vector<std::size_t> order(launches.size());
-    std::iota(order.begin(), order.end(), 0);
-    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
-        return launches[a].tsNs < launches[b].tsNs;
-    });
-    out.launches.reserve(launches.size());
-    for (const std::size_t i : order)
-        out.launches.push_back(std::move(launches[i]));
+    // Counter ranges without kernels were appended as launches of their own.
+    if (launches.size() > events.gpu.size())
+        std::stable_sort(launches.begin(), launches.end(),
+                         [](const Launch& a, const Launch& b) { return a.tsNs < b.tsNs; });
     return out;
 }
 

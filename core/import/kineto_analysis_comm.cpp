@@ -59,7 +59,10 @@ std::optional<Collective> collectiveFromArgName(std::string_view name) {
 }
 
 bool looksLikeCommKernel(std::string_view kernelName) {
-    const std::string s = squeezed(kernelName);
+    // Templated kernels are demangled with their return type: "void ncclDevKernel_...".
+    if (startsWith(kernelName, "void "))
+        kernelName.remove_prefix(5);
+    const std::string s = squeezed(kernelName.substr(0, 64));
     return startsWith(s, "nccl") || startsWith(s, "rccl") || startsWith(s, "multimem") ||
            contains(s, "sendrecv");
 }

@@ -246,6 +246,9 @@ class TestKinetoAnalysisComm : public QObject {
         QTest::newRow("SendRecv") << "ncclDevKernel_SendRecv" << int(Collective::send_recv);
         QTest::newRow("custom SendRecv") << "my_SendRecv_kernel" << int(Collective::send_recv);
         QTest::newRow("multimem") << "multimem_all_reduce_kernel" << int(Collective::all_reduce);
+        QTest::newRow("demangled with void")
+            << "void ncclDevKernel_AllGather_RING_LL(ncclDevComm*, unsigned long, ncclWork*)"
+            << int(Collective::all_gather);
         QTest::newRow("generic") << "ncclDevKernel_Generic" << -1;
     }
     void nameOnly() {

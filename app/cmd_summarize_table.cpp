@@ -1,0 +1,133 @@
+// The table of `roofscope summarize`: the longest records first, then totals and collectives.
+#include "cmd_summarize.h"
+
+#include "roofline.h"
+#include "units.h"
+
+#include <cmath>
+#include <cstdio>
+#include <ostream>
+
+namespace roofscope::app {
+namespace {
+
+constexpr std::size_t kNameWidth = 48;
+
+// Kernel names are long C++ signatures whose start (the kernel) and end (template arguments
+// such as the element type) both matter: keep both and cut the middle, never inside a UTF-8
+// character.
+std::string shortName(std::string name) {
+    if (name.rfind("void ", 0) == 0)
+        name.erase(0, 5);
+    if (name.size() <= kNameWidth - 1)
+        return name;
+    auto boundary = [&](std::size_t i) {
+        while (i > 0 && i < name.size() && (static_cast<unsigned char>(name[i]) & 0xC0) == 0x80)
+            --i;
+        return i;
+    };
+    const std::size_t keep = kNameWidth - 4; // one column stays blank before the next field
+    const std::size_t head = boundary(keep * 2 / 3);
+    const std::size_t tail = boundary(name.size() - (keep - head));
+    return name.substr(0, head) + "..." + name.substr(tail);
+}
+
+// Pads by display columns, counting a UTF-8 sequence as one.
+std::string padded(const std::string& text, std::size_t width) {
+    std::size_t columns = 0;
+    for (const unsigned char c : text)
+        columns += (c & 0xC0) != 0x80;
+    return text + std::string(columns < width ? width - columns : 1, ' ');
+}
+
+std::string percent(double share) {
+    char out[16];
+    std::snprintf(out, sizeof out, "%.1f%%", share * 100);
+    return out;
+}
+
+std::string deviceText(const FileSummary& s) {
+    if (s.deviceId.empty())
+        return s.deviceName.empty() ? "unknown device" : s.deviceName + " (not in the catalog)";
+    if (s.deviceName.empty() || s.deviceName == s.deviceId)
+        return s.deviceId;
+    return s.deviceName + " (" + s.deviceId + ")";
+}
+
+std::string stackText(const SoftwareStack& st) {
+    std::string out;
+    auto add = [&](const char* what, const std::string& v) {
+        if (!v.empty())
+            out += (out.empty() ? "" : ", ") + std::string(what) + v;
+    };
+    add("", st.framework);
+    add("CUDA ", st.cuda);
+    add("driver ", st.driver);
+    add("cuDNN ", st.cudnn);
+    add("NCCL ", st.nccl);
+    for (const auto& [key, value] : st.other)
+        add((key + " ").c_str(), value);
+    return out;
+}
+
+void printRecord(std::ostream& out, const OpRecord& r, double totalS) {
+    const bool timed = r.timeS.known() && r.timeS.value > 0;
+    const auto dram = r.bytesAt(MemoryLevel::dram);
+    const double ai = r.flops.known() && dram ? intensity(r.flops.value, *dram) : NAN;
+    out << padded(shortName(r.name), kNameWidth) << padded(std::string(toString(r.category)), 12)
+        << padded(std::string(toString(r.phase)), 14) << padded(std::to_string(r.count), 7)
+        << padded(r.timeS.known() ? formatSi(r.timeS.value, Dimension::time) : "-", 11)
+        << padded(timed && totalS > 0 ? percent(r.timeS.value / totalS) : "-", 8)
+        << padded(timed && r.flops.known()
+                      ? formatSi(r.flops.value / r.timeS.value, Dimension::flopsPerS)
+                      : "-",
+                  15)
+        << padded(std::isfinite(ai) ? formatSi(ai, Dimension::intensity) : "-", 14);
+}
+
+} // namespace
+
+void printSummaryTable(std::ostream& out, const FileSummary& s, Grouping grouping,
+                       std::size_t top) {
+    const SummaryTotals t = s.totals();
+    out << s.source << ": " << fileKindName(s.kind) << ", rank " << s.rank << " of " << s.worldSize
+        << ", " << deviceText(s) << "\n";
+    if (const std::string stack = stackText(s.stack); !stack.empty())
+        out << "stack: " << stack << "\n";
+    if (!s.records.empty()) {
+        out << "\n"
+            << padded("NAME (by " + std::string(groupingName(grouping)) + ")", kNameWidth)
+            << padded("CATEGORY", 12) << padded("PHASE", 14) << padded("COUNT", 7)
+            << padded("TIME", 11) << padded("SHARE", 8) << padded("FLOP/S", 15)
+            << padded("FLOP/B DRAM", 14) << padded("BOTTLENECK", 15) << "FLOPS\n";
+        const std::size_t shown = top == 0 ? s.records.size() : std::min(top, s.records.size());
+        for (std::size_t i = 0; i < shown; ++i) {
+            const SummaryRecord& sr = s.records[i];
+            printRecord(out, sr.record, t.timeS);
+            out << padded(std::string(toString(sr.bottleneck)), 15)
+                << toString(sr.record.flops.origin) << "\n";
+        }
+        if (shown < s.records.size())
+            out << "... " << s.records.size() - shown << " more (--top 0 shows all)\n";
+        out << "total: " << s.records.size() << " records, " << formatSi(t.timeS, Dimension::time)
+            << ", " << formatSi(t.flops, Dimension::flops) << ", "
+            << formatSi(t.bytesDram, Dimension::bytes) << " DRAM, "
+            << formatSi(t.commBytes, Dimension::bytes) << " communicated\n";
+    }
+    if (!s.collectives.empty()) {
+        out << "\n"
+            << padded("COLLECTIVE", 16) << padded("RANKS", 7) << padded("CALLS", 7)
+            << padded("BYTES", 11) << padded("TIME", 11) << padded("ALGBW", 12) << "BUSBW\n";
+        for (const auto& c : s.collectives)
+            out << padded(c.op ? std::string(toString(*c.op)) : "unknown", 16)
+                << padded(c.groupSize > 0 ? std::to_string(c.groupSize) : "-", 7)
+                << padded(std::to_string(c.count), 7)
+                << padded(formatSi(c.bytes, Dimension::bytes), 11)
+                << padded(formatSi(c.timeS, Dimension::time), 11)
+                << padded(formatSi(c.algbwBytesPerS, Dimension::bytesPerS), 12)
+                << formatSi(c.busbwBytesPerS, Dimension::bytesPerS) << "\n";
+    }
+    out << "\n";
+}
+
+} // namespace roofscope::app
