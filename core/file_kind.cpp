@@ -48,6 +48,8 @@ FileKind detectFileKind(std::string_view text) {
         // A trace before the others: its kernel names may contain "results" or "empirical".
         if (has(text, "\"traceEvents\""))
             return FileKind::kinetoTrace;
+        if (has(text, "\"nvbandwidth\"") && has(text, "\"testcases\""))
+            return FileKind::nvbandwidth; // nvbandwidth -j
         if (has(text, "\"empirical\""))
             return FileKind::ertRoofline;
         if (has(text, "\"results\""))

@@ -17,7 +17,7 @@ enum class FileKind {
     ertRoofline, // ERT roofline.json ("empirical")
     ncclTests,   // nccl-tests text (a "busbw" column) or -J JSON ("results")
     ncuCsv,      // Nsight Compute CSV (a "Kernel Name" column)
-    nvbandwidth, // nvbandwidth text ("bandwidth (GB/s)")
+    nvbandwidth, // nvbandwidth text ("bandwidth (GB/s)") or -j JSON ("nvbandwidth", "testcases")
     unknown,
 };
 

@@ -3,6 +3,7 @@
 #include "ceilings_file.h"
 #include "file_kind.h"
 #include "import/ert_roofline.h"
+#include "import/kineto_description.h"
 #include "import/nccl_tests.h"
 #include "import/ncu_csv.h"
 #include "import/ncu_records.h"
@@ -157,6 +158,13 @@ Result<std::string> describeNvbandwidth(const std::string& path, std::string_vie
 } // namespace
 
 Result<std::string> summarizeFile(const std::string& path) {
+    // Traces can be many GB and gzipped: they stream through their own reader, never into one
+    // string.
+    const auto kind = detectFileKindOf(path);
+    if (!kind)
+        return kind.error();
+    if (kind.value() == FileKind::kinetoTrace)
+        return describeKinetoTrace(path);
     const auto text = readTextFile(path);
     if (!text)
         return text.error();
@@ -192,7 +200,7 @@ Result<std::string> summarizeFile(const std::string& path) {
     }
     case FileKind::nvbandwidth:
         return describeNvbandwidth(path, content);
-    case FileKind::kinetoTrace: // described by `roofscope summarize`
+    case FileKind::kinetoTrace: // streamed above
     case FileKind::unknown:
         break;
     }

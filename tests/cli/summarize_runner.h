@@ -32,7 +32,13 @@ class Runner {
         return home_.isValid() && QDir().mkpath(home_.filePath(QStringLiteral("cat")));
     }
 
+    // `roofscope summarize ARGS...`
     Run run(const QStringList& args) const {
+        return runCommand(QStringList{QStringLiteral("summarize")} + args);
+    }
+
+    // `roofscope ARGS...`
+    Run runCommand(const QStringList& args) const {
         QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
         env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
         env.insert(QStringLiteral("XDG_DATA_HOME"), home_.filePath(QStringLiteral("data")));
@@ -40,8 +46,7 @@ class Runner {
         env.insert(QStringLiteral("ROOFSCOPE_USER_CATALOG"), home_.filePath(QStringLiteral("cat")));
         QProcess process;
         process.setProcessEnvironment(env);
-        process.start(QStringLiteral(ROOFSCOPE_BINARY),
-                      QStringList{QStringLiteral("summarize")} + args);
+        process.start(QStringLiteral(ROOFSCOPE_BINARY), args);
         Run result;
         if (!process.waitForStarted(kTimeoutMs))
             return result;

@@ -448,7 +448,7 @@ class TestCli : public QObject {
             << QByteArray("{\"format\": \"roofscope-ceilings\", \"version\": 7, \"devices\": []}")
             << ": at /version: written by a newer Roofscope: ceilings format version 7";
         QTest::newRow("empty") << QByteArray() << ": unrecognised file";
-        QTest::newRow("other JSON") << QByteArray("{\"traceEvents\": []}")
+        QTest::newRow("other JSON") << QByteArray("{\"somethingElse\": []}")
                                     << ": unrecognised file: expected a Roofscope session";
     }
     void infoOnDamagedFiles() {
@@ -486,7 +486,7 @@ class TestCli : public QObject {
         QTest::newRow("missing") << "missing.roofscope"
                                  << ": cannot open: No such file or directory";
         QTest::newRow("directory") << "folder"
-                                   << ": is a directory, not a file";
+                                   << ": is a directory, not a regular file";
     }
     void infoOnAMissingFileOrADirectory() {
         QFETCH(QString, name);
