@@ -60,7 +60,8 @@ int runGui(int argc, char** argv) {
 
     ui::MainWindow window(std::move(catalog));
     if (!files.isEmpty()) {
-        window.openSession(files.front());
+        // Sessions open at once; traces load in the background once the window shows.
+        window.openFiles(files);
     } else if (demo) {
         window.setSession(std::move(demo).value());
     } else {

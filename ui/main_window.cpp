@@ -1,8 +1,11 @@
 #include "main_window.h"
 
+#include "import/kineto_load.h"
+#include "record_panel.h"
 #include "roofline_plot.h"
 #include "roofscope_features.h"
 #include "session_file.h"
+#include "trace_loader.h"
 
 #include <QAction>
 #include <QApplication>
@@ -10,25 +13,54 @@
 #include <QFileInfo>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QSplitter>
 #include <QStatusBar>
 
 namespace roofscope::ui {
 
 MainWindow::MainWindow(Catalog catalog, QWidget* parent)
-    : QMainWindow(parent), catalog_(std::move(catalog)), plot_(new RooflinePlot(this)) {
-    setCentralWidget(plot_);
+    : QMainWindow(parent), catalog_(std::move(catalog)), plot_(new RooflinePlot(this)),
+      records_(new RecordPanel(this)), loader_(new TraceLoader(this)) {
+    auto* splitter = new QSplitter(Qt::Vertical, this);
+    splitter->addWidget(plot_);
+    splitter->addWidget(records_);
+    splitter->setStretchFactor(0, 3);
+    splitter->setStretchFactor(1, 2);
+    splitter->setChildrenCollapsible(false);
+    setCentralWidget(splitter);
     buildMenus();
+    buildStatusBar();
+    setAcceptDrops(true);
     resize(1200, 800);
+    splitter->setSizes({480, 320});
+    // Sane empty axes until a session or trace arrives (a trace loads after the window shows).
+    refresh();
     updateTitle();
+
+    connect(plot_, &RooflinePlot::recordClicked, this,
+            [this](RecordRef ref) { selectRecord(ref); });
+    connect(records_, &RecordPanel::recordSelected, this, [this](std::optional<RecordRef> ref) {
+        plot_->setHighlighted(ref);
+        session_.view.selection.clear();
+        if (ref)
+            session_.view.selection.push_back(*ref);
+    });
+    connect(records_, &RecordPanel::groupingChanged, this, &MainWindow::regroup);
+    connect(loader_, &TraceLoader::finished, this, &MainWindow::traceLoaded);
 }
+
+MainWindow::~MainWindow() = default;
 
 void MainWindow::buildMenus() {
     QMenu* file = menuBar()->addMenu(tr("&File"));
-    QAction* open = file->addAction(tr("&Open Session…"), this, [this] {
-        const QString path = QFileDialog::getOpenFileName(
-            this, tr("Open Session"), {}, tr("Roofscope sessions (*.roofscope);;All files (*)"));
-        if (!path.isEmpty())
-            openSession(path);
+    QAction* open = file->addAction(tr("&Open…"), this, [this] {
+        const QStringList paths = QFileDialog::getOpenFileNames(
+            this, tr("Open Session or Traces"), {},
+            tr("Sessions and Kineto traces (*.roofscope *.json *.json.gz *.gz);;"
+               "Roofscope sessions (*.roofscope);;"
+               "Kineto traces, one file per rank (*.json *.json.gz *.pt.trace.json.gz);;"
+               "All files (*)"));
+        openFiles(paths);
     });
     open->setShortcut(QKeySequence::Open);
     QAction* save = file->addAction(tr("&Save Session As…"), this, [this] {
@@ -77,8 +109,29 @@ void MainWindow::buildMenus() {
 void MainWindow::setSession(Session session, const QString& path) {
     session_ = std::move(session);
     sessionPath_ = path;
-    plot_->setSession(session_);
+    title_.clear();
+    replaceable_ = path.isEmpty();
+    loaded_.clear();
+    records_->setGroupingEnabled(false);
+    refresh();
     updateTitle();
+}
+
+void MainWindow::refresh() {
+    plot_->setSession(session_);
+    records_->setSession(session_);
+    const auto& selection = session_.view.selection;
+    const auto ref = selection.empty() ? std::nullopt : std::optional<RecordRef>(selection.front());
+    plot_->setHighlighted(ref);
+    records_->selectRecord(ref);
+}
+
+void MainWindow::selectRecord(std::optional<RecordRef> ref) {
+    session_.view.selection.clear();
+    if (ref)
+        session_.view.selection.push_back(*ref);
+    plot_->setHighlighted(ref);
+    records_->selectRecord(ref);
 }
 
 bool MainWindow::openSession(const QString& path) {
@@ -88,6 +141,7 @@ bool MainWindow::openSession(const QString& path) {
         return false;
     }
     setSession(std::move(loaded).value(), path);
+    replaceable_ = false;
     statusBar()->showMessage(tr("Opened %1").arg(path), 5000);
     return true;
 }
@@ -114,7 +168,11 @@ void MainWindow::showError(const QString& title, const QString& message) {
 }
 
 void MainWindow::updateTitle() {
-    const QString name = sessionPath_.isEmpty() ? tr("Demo") : QFileInfo(sessionPath_).fileName();
+    QString name = title_;
+    if (name.isEmpty())
+        name = session_.datasets.empty() ? tr("Untitled") : tr("Demo");
+    if (!sessionPath_.isEmpty())
+        name = QFileInfo(sessionPath_).fileName();
     setWindowTitle(tr("%1 — Roofscope").arg(name));
 }
 

@@ -52,7 +52,10 @@ RooflinePlot::RooflinePlot(QWidget* parent) : QCustomPlot(parent) {
     legend->setFont(QFont(font().family(), 8));
     // Above the slopes at low intensity a roofline is empty by construction.
     axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignLeft);
-    setInteractions(QCP::iRangeDrag | QCP::iRangeZoom | QCP::iSelectPlottables);
+    // Points are selected through recordClicked and setHighlighted (linked with the table), not
+    // through QCustomPlot's own selection, which would select a whole category's graph.
+    setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
+    setMouseTracking(true);
     setNoAntialiasingOnDrag(true);
     // On screen the plot repaints through replot(); exports go through draw(): both align.
     connect(this, &QCustomPlot::beforeReplot, this, &RooflinePlot::beforeEachReplot);
@@ -85,6 +88,9 @@ void RooflinePlot::setSession(const Session& session) {
     clearItems();
     slopeLabels_.clear();
     roofSegments_ = points_ = aboveRoof_ = undrawable_ = 0;
+    drawn_.clear();
+    drawnIndex_.assign(session.datasets.size(), {});
+    highlight_ = nullptr; // clearItems deleted it
     xLow_ = kXMin;
     xHigh_ = kXMax;
     yLow_ = std::numeric_limits<double>::infinity();
@@ -106,13 +112,19 @@ void RooflinePlot::setSession(const Session& session) {
         drawDevice(device, paletteColor(colorIndex++), kXMin, kXMax, drawn);
     }
     colorIndex = 0;
-    for (const auto& dataset : session.datasets) {
+    for (std::size_t i = 0; i < session.datasets.size(); ++i) {
+        const Dataset& dataset = session.datasets[i];
         const auto& hidden = session.view.hiddenDatasets;
         const QColor color = paletteColor(colorIndex++);
+        drawnIndex_[i].assign(dataset.records.size(), -1);
         if (std::find(hidden.begin(), hidden.end(), dataset.context.label) != hidden.end())
             continue;
-        drawDataset(dataset, session.findDevice(dataset.context.deviceId), color, session.view);
+        drawDataset(dataset, static_cast<int>(i), session.findDevice(dataset.context.deviceId),
+                    color, session.view);
     }
+    // An empty legend would draw as a stray little box.
+    legend->setVisible(legend->itemCount() > 0);
+    setHighlighted(highlighted_);
     resetView();
 }
 
@@ -167,17 +179,19 @@ void RooflinePlot::drawDevice(const Device& device, const QColor& color, double 
     }
 }
 
-void RooflinePlot::drawDataset(const Dataset& dataset, const Device* device, const QColor& color,
-                               const ViewSettings& view) {
+void RooflinePlot::drawDataset(const Dataset& dataset, int datasetIndex, const Device* device,
+                               const QColor& color, const ViewSettings& view) {
     // One graph per category so the marker says the category and the legend stays short.
     std::map<Category, QCPGraph*> graphs;
-    for (const auto& record : dataset.records) {
-        double x = NAN, y = NAN;
+    for (std::size_t i = 0; i < dataset.records.size(); ++i) {
+        const OpRecord& record = dataset.records[i];
+        double x = NAN, y = NAN, fraction = NAN;
         bool above = false;
         if (device) {
             if (const auto p = rooflinePoint(record, device->ceilings, view.memoryLevel)) {
                 x = p.value().intensity;
                 y = p.value().achievedFlopsPerS;
+                fraction = p.value().fractionOfRoof;
                 above = p.value().aboveRoof;
             }
         }
@@ -197,10 +211,15 @@ void RooflinePlot::drawDataset(const Dataset& dataset, const Device* device, con
             graph->setScatterStyle(
                 QCPScatterStyle(shapeFor(record.category), color, color.lighter(150), 8));
             graph->setPen(QPen(color));
+            graph->setSelectable(QCP::stNone);
             graph->setName(QString::fromStdString(dataset.context.label) + QStringLiteral(" · ") +
                            QString::fromUtf8(toString(record.category).data()));
         }
         graph->addData(x, y);
+        drawnIndex_[static_cast<std::size_t>(datasetIndex)][i] = static_cast<int>(drawn_.size());
+        drawn_.push_back({x, y, RecordRef{datasetIndex, static_cast<int>(i)},
+                          QString::fromStdString(record.name),
+                          record.timeS.known() ? record.timeS.value : NAN, fraction});
         ++points_;
         extend(x, y);
         if (above) {

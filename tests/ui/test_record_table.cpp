@@ -1,0 +1,288 @@
+// The record table against hand-computed values (record_fixture.h): its cells, numeric sorting
+// with absent values last, filtering from the bar above it, and the selection linked with the
+// plot in both directions.
+#include "catalog_loader.h"
+#include "main_window.h"
+#include "record_filter_model.h"
+#include "record_fixture.h"
+#include "record_panel.h"
+#include "record_table_model.h"
+#include "roofline_plot.h"
+
+#include <QAbstractItemModelTester>
+#include <QComboBox>
+#include <QLineEdit>
+#include <QTableView>
+#include <QtTest>
+
+#include <cmath>
+
+using namespace roofscope;
+using ui::RecordTableModel;
+
+namespace {
+
+QStringList columnTexts(const QAbstractItemModel& model, int col) {
+    QStringList out;
+    for (int r = 0; r < model.rowCount(); ++r)
+        out.append(model.index(r, col).data().toString());
+    return out;
+}
+
+} // namespace
+
+class TestRecordTable : public QObject {
+    Q_OBJECT
+
+  private slots:
+    void init() { qputenv("ROOFSCOPE_USER_CATALOG", QByteArray("/nonexistent-roofscope-catalog")); }
+
+    void modelsPassTheTester() {
+        RecordTableModel model;
+        ui::RecordFilterModel filter;
+        QAbstractItemModelTester sourceTester(
+            &model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        filter.setSourceModel(&model);
+        QAbstractItemModelTester proxyTester(
+            &filter, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        model.setSession(testing::roundSession());
+        filter.sort(RecordTableModel::Time, Qt::DescendingOrder);
+        filter.setNameFilter(QStringLiteral("gemm"));
+        filter.setCategory(Category::gemm);
+        filter.setRank(0);
+        filter.setPhase(Phase::backward);
+        filter.setBottleneck(std::nullopt);
+        filter.setPhase(std::nullopt);
+        filter.setNameFilter({});
+        model.setSession(Session{});
+        model.setSession(testing::roundSession());
+        QCOMPARE(filter.rowCount(), 2);
+    }
+
+    void cells_data() {
+        QTest::addColumn<int>("dataset");
+        QTest::addColumn<int>("record");
+        QTest::addColumn<int>("column");
+        QTest::addColumn<QString>("shown");
+        QTest::addColumn<double>("raw"); // NaN: absent (or text)
+        const double absent = std::nan("");
+        using M = RecordTableModel;
+        QTest::newRow("name") << 0 << 0 << int(M::Name) << "gemm_big" << absent;
+        QTest::newRow("dataset") << 1 << 0 << int(M::DatasetLabel) << "run B" << absent;
+        QTest::newRow("category") << 0 << 1 << int(M::CategoryColumn) << "elementwise" << absent;
+        QTest::newRow("phase") << 0 << 3 << int(M::PhaseColumn) << "communication" << absent;
+        QTest::newRow("rank") << 0 << 2 << int(M::Rank) << "1" << 1.0;
+        QTest::newRow("count") << 0 << 0 << int(M::Count) << "4" << 4.0;
+        QTest::newRow("time 40 ms") << 0 << 0 << int(M::Time) << "40.0 ms" << 0.04;
+        QTest::newRow("time absent") << 0 << 3 << int(M::Time) << "\u2013" << absent;
+        QTest::newRow("share 0.04 of 0.1 s") << 0 << 0 << int(M::TimeShare) << "40 %" << 0.4;
+        QTest::newRow("share 0.05 of 0.1 s") << 0 << 2 << int(M::TimeShare) << "50 %" << 0.5;
+        QTest::newRow("share alone") << 1 << 0 << int(M::TimeShare) << "100 %" << 1.0;
+        QTest::newRow("flops") << 0 << 0 << int(M::Flops) << "2.00 TFLOP" << 2e12;
+        QTest::newRow("flops absent") << 0 << 2 << int(M::Flops) << "\u2013" << absent;
+        QTest::newRow("dram bytes") << 0 << 0 << int(M::DramBytes) << "10.0 GB" << 1e10;
+        QTest::newRow("intensity 2T/10G") << 0 << 0 << int(M::Intensity) << "200 FLOP/B" << 200.0;
+        QTest::newRow("intensity 1G/8G") << 0 << 1 << int(M::Intensity) << "0.125 FLOP/B" << 0.125;
+        QTest::newRow("intensity no device")
+            << 1 << 0 << int(M::Intensity) << "100 FLOP/B" << 100.0;
+        QTest::newRow("flop/s 2T/40ms") << 0 << 0 << int(M::FlopsPerS) << "50.0 TFLOP/s" << 5e13;
+        QTest::newRow("flop/s no device") << 1 << 0 << int(M::FlopsPerS) << "1.00 TFLOP/s" << 1e12;
+        QTest::newRow("roof 50T of 100T") << 0 << 0 << int(M::PercentOfRoof) << "50 %" << 0.5;
+        QTest::newRow("roof 100G of 125G") << 0 << 1 << int(M::PercentOfRoof) << "80 %" << 0.8;
+        QTest::newRow("roof no device") << 1 << 0 << int(M::PercentOfRoof) << "\u2013" << absent;
+        QTest::newRow("compute bound") << 0 << 0 << int(M::BottleneckColumn) << "compute" << absent;
+        QTest::newRow("memory bound") << 0 << 1 << int(M::BottleneckColumn) << "memory" << absent;
+        QTest::newRow("copy") << 0 << 2 << int(M::BottleneckColumn) << "memory" << absent;
+        QTest::newRow("comm bound")
+            << 0 << 3 << int(M::BottleneckColumn) << "communication" << absent;
+        QTest::newRow("no device") << 1 << 0 << int(M::BottleneckColumn) << "\u2013" << absent;
+        QTest::newRow("measured") << 0 << 0 << int(M::FlopsOrigin) << "measured" << absent;
+        QTest::newRow("estimated") << 0 << 1 << int(M::FlopsOrigin) << "estimated" << absent;
+        QTest::newRow("absent") << 0 << 2 << int(M::FlopsOrigin) << "absent" << absent;
+    }
+    void cells() {
+        QFETCH(int, dataset);
+        QFETCH(int, record);
+        QFETCH(int, column);
+        QFETCH(QString, shown);
+        QFETCH(double, raw);
+        RecordTableModel model;
+        model.setSession(testing::roundSession());
+        QCOMPARE(model.rowCount(), 5);
+        const int row = model.rowOf({dataset, record});
+        QVERIFY(row >= 0);
+        QVERIFY(model.refAt(row) == (RecordRef{dataset, record}));
+        const QModelIndex index = model.index(row, column);
+        QCOMPARE(index.data().toString(), shown);
+        const QVariant sort = index.data(RecordTableModel::SortRole);
+        if (!std::isnan(raw)) {
+            QCOMPARE(sort.typeId(), int(QMetaType::Double));
+            QVERIFY2(std::fabs(sort.toDouble() - raw) <= 1e-12 * std::fabs(raw),
+                     qPrintable(QString::number(sort.toDouble(), 'g', 17)));
+        } else if (sort.typeId() == QMetaType::Double) {
+            QVERIFY(std::isnan(sort.toDouble()));
+        }
+    }
+
+    void sortsNumbersWithAbsentLast_data() {
+        QTest::addColumn<int>("column");
+        QTest::addColumn<int>("order");
+        QTest::addColumn<QStringList>("names");
+        using M = RecordTableModel;
+        QTest::newRow("time ascending")
+            << int(M::Time) << int(Qt::AscendingOrder)
+            << QStringList{"gemm_small", "relu_fwd", "gemm_big", "Memcpy HtoD", "allreduce"};
+        QTest::newRow("time descending")
+            << int(M::Time) << int(Qt::DescendingOrder)
+            << QStringList{"Memcpy HtoD", "gemm_big", "relu_fwd", "gemm_small", "allreduce"};
+        // 200 > 100 > 0.125: numeric, not "0.125" < "100" < "200" by chance of the text.
+        QTest::newRow("intensity descending")
+            << int(M::Intensity) << int(Qt::DescendingOrder)
+            << QStringList{"gemm_big", "gemm_small", "relu_fwd", "Memcpy HtoD", "allreduce"};
+        QTest::newRow("flop/s ascending")
+            << int(M::FlopsPerS) << int(Qt::AscendingOrder)
+            << QStringList{"relu_fwd", "gemm_small", "gemm_big", "Memcpy HtoD", "allreduce"};
+        QTest::newRow("roof ascending")
+            << int(M::PercentOfRoof) << int(Qt::AscendingOrder)
+            << QStringList{"gemm_big", "relu_fwd", "Memcpy HtoD", "allreduce", "gemm_small"};
+    }
+    void sortsNumbersWithAbsentLast() {
+        QFETCH(int, column);
+        QFETCH(int, order);
+        QFETCH(QStringList, names);
+        RecordTableModel model;
+        ui::RecordFilterModel filter;
+        filter.setSourceModel(&model);
+        model.setSession(testing::roundSession());
+        filter.sort(column, static_cast<Qt::SortOrder>(order));
+        QCOMPARE(columnTexts(filter, RecordTableModel::Name), names);
+        // Whatever the order, the absent values come after every present one.
+        bool seenAbsent = false;
+        for (int r = 0; r < filter.rowCount(); ++r) {
+            const QVariant v = filter.index(r, column).data(RecordTableModel::SortRole);
+            const bool absent = std::isnan(v.toDouble());
+            QVERIFY(!(seenAbsent && !absent));
+            seenAbsent = seenAbsent || absent;
+        }
+    }
+
+    void filterBarFilters_data() {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<QString>("combo");
+        QTest::addColumn<QString>("choice");
+        QTest::addColumn<int>("rows");
+        QTest::newRow("nothing") << ""
+                                 << ""
+                                 << "" << 5;
+        QTest::newRow("name, any case") << "GEMM"
+                                        << ""
+                                        << "" << 2;
+        QTest::newRow("name inside") << "py h"
+                                     << ""
+                                     << "" << 1;
+        QTest::newRow("no match") << "conv"
+                                  << ""
+                                  << "" << 0;
+        QTest::newRow("category") << ""
+                                  << "categoryFilter"
+                                  << "gemm" << 2;
+        QTest::newRow("phase") << ""
+                               << "phaseFilter"
+                               << "forward" << 2;
+        QTest::newRow("rank") << ""
+                              << "rankFilter"
+                              << "rank 1" << 2;
+        QTest::newRow("bottleneck") << ""
+                                    << "bottleneckFilter"
+                                    << "memory" << 2;
+        QTest::newRow("name and category") << "big"
+                                           << "categoryFilter"
+                                           << "gemm" << 1;
+    }
+    void filterBarFilters() {
+        QFETCH(QString, text);
+        QFETCH(QString, combo);
+        QFETCH(QString, choice);
+        QFETCH(int, rows);
+        ui::RecordPanel panel;
+        panel.setSession(testing::roundSession());
+        panel.show();
+        auto* edit = panel.findChild<QLineEdit*>(QStringLiteral("nameFilter"));
+        QVERIFY(edit);
+        QTest::keyClicks(edit, text);
+        if (!combo.isEmpty()) {
+            auto* box = panel.findChild<QComboBox*>(combo);
+            QVERIFY(box);
+            const int index = box->findText(choice);
+            QVERIFY(index > 0);
+            box->setCurrentIndex(index);
+        }
+        QCOMPARE(panel.table()->model()->rowCount(), rows);
+        QCOMPARE(panel.model()->rowCount(), 5);
+    }
+
+    void clickingAPointSelectsItsRow() {
+        ui::MainWindow window(ui::loadCatalog(nullptr));
+        window.setSession(testing::roundSession());
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        ui::RooflinePlot* plot = window.plot();
+        plot->replot();
+        const RecordRef relu{0, 1};
+        const auto coords = plot->recordCoords(relu);
+        QVERIFY(coords);
+        QCOMPARE(coords->x(), 0.125);
+        const QPoint pixel(qRound(plot->xAxis->coordToPixel(coords->x())),
+                           qRound(plot->yAxis->coordToPixel(coords->y())));
+        QSignalSpy clicked(plot, &ui::RooflinePlot::recordClicked);
+        QTest::mouseClick(plot, Qt::LeftButton, {}, pixel);
+        QCOMPARE(clicked.size(), 1);
+        QVERIFY(window.recordPanel()->selectedRecord() == relu);
+        QVERIFY(plot->highlighted() == relu);
+        QVERIFY(plot->highlightVisible());
+        QVERIFY(window.session().view.selection == std::vector<RecordRef>{relu});
+        // The row is in view and shows the record.
+        QTableView* table = window.recordPanel()->table();
+        const QModelIndex current = table->selectionModel()->selectedRows().front();
+        QCOMPARE(current.data().toString(), QStringLiteral("relu_fwd"));
+        QVERIFY(table->viewport()->rect().intersects(table->visualRect(current)));
+        // A click on empty plot area selects nothing new.
+        QTest::mouseClick(plot, Qt::LeftButton, {},
+                          plot->axisRect()->rect().topLeft() + QPoint(3, 3));
+        QCOMPARE(clicked.size(), 1);
+    }
+
+    void selectingARowHighlightsItsPoint() {
+        ui::MainWindow window(ui::loadCatalog(nullptr));
+        window.setSession(testing::roundSession());
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QTableView* table = window.recordPanel()->table();
+        auto* model = window.recordPanel()->model();
+        const QModelIndex gemm = window.recordPanel()->filter()->mapFromSource(
+            model->index(model->rowOf({0, 0}), RecordTableModel::Name));
+        QTest::mouseClick(table->viewport(), Qt::LeftButton, {}, table->visualRect(gemm).center());
+        QVERIFY(window.plot()->highlighted() == (RecordRef{0, 0}));
+        QVERIFY(window.plot()->highlightVisible());
+        // A record without a point (the copy has no FLOPs) highlights nothing.
+        window.recordPanel()->table()->selectRow(
+            window.recordPanel()
+                ->filter()
+                ->mapFromSource(model->index(model->rowOf({0, 2}), 0))
+                .row());
+        QVERIFY(window.plot()->highlighted() == (RecordRef{0, 2}));
+        QVERIFY(!window.plot()->highlightVisible());
+    }
+
+    void tooltipDescribesThePoint() {
+        ui::RooflinePlot plot;
+        plot.setSession(testing::roundSession());
+        const QString tip = plot.toolTipFor({0, 1});
+        for (const char* part : {"relu_fwd", "0.125 FLOP/B", "100 GFLOP/s", "10.0 ms", "80 %"})
+            QVERIFY2(tip.contains(QLatin1String(part)), qPrintable(tip));
+        QVERIFY(plot.toolTipFor({0, 2}).isEmpty()); // not drawn
+    }
+};
+
+QTEST_MAIN(TestRecordTable)
+#include "test_record_table.moc"

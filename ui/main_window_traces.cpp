@@ -1,0 +1,205 @@
+// MainWindow's side of opening files: sessions and traces from the menu, drops and the command
+// line, the background load with its progress bar and Cancel, and regrouping loaded launches.
+#include "main_window.h"
+
+#include "import/kineto_load.h"
+#include "record_panel.h"
+#include "trace_loader.h"
+
+#include <QDragEnterEvent>
+#include <QDropEvent>
+#include <QFileInfo>
+#include <QMessageBox>
+#include <QMimeData>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QStatusBar>
+#include <QToolButton>
+
+namespace roofscope::ui {
+namespace {
+
+QStringList localFiles(const QMimeData* mime) {
+    QStringList paths;
+    if (!mime || !mime->hasUrls())
+        return paths;
+    for (const QUrl& url : mime->urls())
+        if (url.isLocalFile())
+            paths.append(url.toLocalFile());
+    return paths;
+}
+
+bool isSessionFile(const QString& path) {
+    return path.endsWith(QStringLiteral(".roofscope"), Qt::CaseInsensitive);
+}
+
+} // namespace
+
+void MainWindow::buildStatusBar() {
+    progress_ = new QProgressBar(this);
+    progress_->setObjectName(QStringLiteral("loadProgress"));
+    progress_->setRange(0, 1000);
+    progress_->setMaximumWidth(220);
+    progress_->setFormat(QStringLiteral("%p %"));
+    cancel_ = new QPushButton(tr("Cancel"), this);
+    cancel_->setObjectName(QStringLiteral("cancelLoad"));
+    warningsButton_ = new QToolButton(this);
+    warningsButton_->setObjectName(QStringLiteral("warningsButton"));
+    warningsButton_->setAutoRaise(true);
+    statusBar()->addPermanentWidget(warningsButton_);
+    statusBar()->addPermanentWidget(progress_);
+    statusBar()->addPermanentWidget(cancel_);
+    progress_->hide();
+    cancel_->hide();
+    warningsButton_->hide();
+    connect(cancel_, &QPushButton::clicked, this, &MainWindow::cancelLoad);
+    connect(loader_, &TraceLoader::progress, progress_, &QProgressBar::setValue);
+    // The warnings stay one click away instead of a modal box per load; details are collapsible.
+    connect(warningsButton_, &QToolButton::clicked, this, [this] {
+        auto* box = new QMessageBox(QMessageBox::Warning, tr("Warnings"),
+                                    tr("%n warning(s) while loading.", "", int(warnings_.size())),
+                                    QMessageBox::Ok, this);
+        box->setAttribute(Qt::WA_DeleteOnClose);
+        box->setObjectName(QStringLiteral("warningsBox"));
+        box->setDetailedText(warnings_.join(QLatin1Char('\n')));
+        box->open();
+    });
+}
+
+void MainWindow::showWarnings(const QString& summary, const QStringList& warnings) {
+    warnings_ = warnings;
+    warningsButton_->setVisible(!warnings.isEmpty());
+    warningsButton_->setText(tr("⚠ %n warning(s)", "", int(warnings.size())));
+    warningsButton_->setToolTip(warnings.mid(0, 5).join(QLatin1Char('\n')));
+    statusBar()->showMessage(summary);
+}
+
+void MainWindow::openFiles(const QStringList& paths) {
+    QStringList traces;
+    QString session;
+    for (const QString& path : paths) {
+        if (isSessionFile(path))
+            session = path; // one session at a time: the last one given wins
+        else
+            traces.append(path);
+    }
+    if (!session.isEmpty())
+        openSession(session);
+    if (!traces.isEmpty())
+        loadTraces(traces);
+}
+
+bool MainWindow::loadTraces(const QStringList& paths) {
+    if (!loader_->start(paths)) {
+        statusBar()->showMessage(tr("A load is already running; cancel it first"), 5000);
+        return false;
+    }
+    progress_->setValue(0);
+    progress_->show();
+    cancel_->show();
+    statusBar()->showMessage(paths.size() == 1 ? tr("Loading %1…").arg(paths.front())
+                                               : tr("Loading %n ranks…", "", int(paths.size())));
+    return true;
+}
+
+void MainWindow::cancelLoad() {
+    loader_->cancel();
+    cancel_->setEnabled(false);
+}
+
+void MainWindow::traceLoaded(const TraceLoadOutcome& outcome) {
+    progress_->hide();
+    cancel_->hide();
+    cancel_->setEnabled(true);
+    if (outcome.cancelled) {
+        statusBar()->showMessage(tr("Loading cancelled"), 5000);
+        return;
+    }
+    if (!outcome.trace) {
+        showError(tr("Cannot load trace"), outcome.error);
+        return;
+    }
+    const MultiRankTrace& trace = *outcome.trace;
+    // The catalog names the device exactly or not at all: a guessed device would put every
+    // roof in the wrong place.
+    std::string deviceName;
+    for (const auto& rank : trace.ranks)
+        if (deviceName.empty())
+            deviceName = rank.analysis.deviceName;
+    const CatalogEntry* entry = deviceName.empty() ? nullptr : catalog_.findByName(deviceName);
+    const std::string deviceId = entry ? entry->device.id : std::string();
+
+    if (replaceable_) {
+        session_ = Session{};
+        loaded_.clear();
+        sessionPath_.clear();
+    }
+    replaceable_ = false;
+    if (entry && !session_.findDevice(deviceId))
+        session_.devices.push_back(entry->device);
+    Dataset dataset = mergedDataset(trace, records_->grouping(), deviceId);
+    const QString first = QFileInfo(outcome.paths.front()).fileName();
+    dataset.context.label =
+        outcome.paths.size() == 1
+            ? first.toStdString()
+            : tr("%1 (%2 ranks)").arg(first).arg(outcome.paths.size()).toStdString();
+    const std::size_t launches = [&] {
+        std::size_t n = 0;
+        for (const auto& rank : trace.ranks)
+            n += rank.analysis.launches.size();
+        return n;
+    }();
+    const std::size_t records = dataset.records.size();
+    session_.datasets.push_back(std::move(dataset));
+    loaded_.push_back({int(session_.datasets.size()) - 1, outcome.trace, deviceId});
+    records_->setGroupingEnabled(true);
+    if (title_.isEmpty())
+        title_ = first;
+    refresh();
+    updateTitle();
+
+    QStringList warnings;
+    for (const auto& w : trace.warnings)
+        warnings.append(QString::fromStdString(w));
+    QString summary =
+        tr("Loaded %1: %2 records from %3 launches").arg(first).arg(records).arg(launches);
+    if (!entry) {
+        const QString unknown = deviceName.empty()
+                                    ? tr("the trace names no GPU: no roofs drawn")
+                                    : tr("device “%1” is not in the catalog: no roofs drawn")
+                                          .arg(QString::fromStdString(deviceName));
+        summary += QStringLiteral("; ") + unknown;
+        warnings.prepend(unknown);
+    } else {
+        summary += tr(" on %1").arg(QString::fromStdString(entry->device.name));
+    }
+    showWarnings(summary, warnings);
+}
+
+void MainWindow::regroup(Grouping grouping) {
+    if (loaded_.empty())
+        return;
+    for (const auto& l : loaded_) {
+        auto& dataset = session_.datasets[static_cast<std::size_t>(l.dataset)];
+        dataset.records = mergedDataset(*l.trace, grouping, l.deviceId).records;
+        // Record indices of a regrouped dataset name other records now.
+        std::erase_if(session_.view.selection,
+                      [&](const RecordRef& r) { return r.dataset == l.dataset; });
+    }
+    refresh();
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent* event) {
+    if (!localFiles(event->mimeData()).isEmpty())
+        event->acceptProposedAction();
+}
+
+void MainWindow::dropEvent(QDropEvent* event) {
+    const QStringList paths = localFiles(event->mimeData());
+    if (paths.isEmpty())
+        return;
+    event->acceptProposedAction();
+    openFiles(paths);
+}
+
+} // namespace roofscope::ui

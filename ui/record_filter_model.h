@@ -1,0 +1,39 @@
+#pragma once
+// What the record table shows: rows whose name contains the typed text (any case) and whose
+// category, phase, rank and bottleneck match the chosen ones. Sorts numbers as numbers, with
+// absent quantities last whichever way the column is sorted: a missing time is not a small one.
+
+#include "enums.h"
+
+#include <QSortFilterProxyModel>
+
+#include <optional>
+
+namespace roofscope::ui {
+
+class RecordFilterModel : public QSortFilterProxyModel {
+    Q_OBJECT
+  public:
+    explicit RecordFilterModel(QObject* parent = nullptr);
+
+    void setNameFilter(const QString& text);
+    // nullopt: any.
+    void setCategory(std::optional<Category> category);
+    void setPhase(std::optional<Phase> phase);
+    void setRank(std::optional<int> rank);
+    void setBottleneck(std::optional<Bottleneck> bottleneck);
+
+  protected:
+    bool filterAcceptsRow(int sourceRow, const QModelIndex& sourceParent) const override;
+    bool lessThan(const QModelIndex& left, const QModelIndex& right) const override;
+
+  private:
+    // Key (RecordTableModel::KeyRole) of `column` in the source row must equal `wanted`.
+    bool keyMatches(int sourceRow, int column, std::optional<int> wanted) const;
+    void changeFilter();
+
+    QString name_;
+    std::optional<int> category_, phase_, rank_, bottleneck_;
+};
+
+} // namespace roofscope::ui

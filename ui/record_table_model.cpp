@@ -1,0 +1,220 @@
+#include "record_table_model.h"
+
+#include "md_roofline.h"
+#include "roofline.h"
+#include "units.h"
+
+#include <cmath>
+#include <limits>
+
+namespace roofscope::ui {
+namespace {
+
+constexpr double kAbsent = std::numeric_limits<double>::quiet_NaN();
+const QString kDash = QStringLiteral("\u2013");
+
+QString text(std::string_view s) {
+    return QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size()));
+}
+
+QString formatted(double value, Dimension dimension) {
+    return std::isnan(value) ? kDash : QString::fromStdString(formatSi(value, dimension));
+}
+
+Dimension dimensionOf(int column) {
+    switch (column) {
+    case RecordTableModel::Time:
+        return Dimension::time;
+    case RecordTableModel::TimeShare:
+    case RecordTableModel::PercentOfRoof:
+        return Dimension::ratio;
+    case RecordTableModel::Flops:
+        return Dimension::flops;
+    case RecordTableModel::DramBytes:
+        return Dimension::bytes;
+    case RecordTableModel::Intensity:
+        return Dimension::intensity;
+    case RecordTableModel::FlopsPerS:
+        return Dimension::flopsPerS;
+    default:
+        return Dimension::count;
+    }
+}
+
+} // namespace
+
+RecordTableModel::RecordTableModel(QObject* parent) : QAbstractTableModel(parent) {}
+
+RecordTableModel::Row RecordTableModel::makeRow(const Session& session, RecordRef ref,
+                                                double datasetTimeS) {
+    const Dataset& dataset = session.datasets[static_cast<std::size_t>(ref.dataset)];
+    const OpRecord& r = dataset.records[static_cast<std::size_t>(ref.record)];
+    Row row;
+    row.ref = ref;
+    row.name = QString::fromStdString(r.name);
+    row.dataset = QString::fromStdString(dataset.context.label);
+    row.category = r.category;
+    row.phase = r.phase;
+    row.rank = r.rank;
+    row.count = r.count;
+    row.flopsOrigin = r.flops.origin;
+    const bool timed = r.timeS.known() && r.timeS.value > 0;
+    row.time = r.timeS.known() ? r.timeS.value : kAbsent;
+    row.share = timed && datasetTimeS > 0 ? r.timeS.value / datasetTimeS : kAbsent;
+    row.flops = r.flops.known() ? r.flops.value : kAbsent;
+    row.dramBytes = r.bytesAt(MemoryLevel::dram).value_or(kAbsent);
+    row.intensity = row.flopsPerS = row.fractionOfRoof = kAbsent;
+
+    const Device* device = session.findDevice(dataset.context.deviceId);
+    if (device) {
+        if (const auto p = rooflinePoint(r, device->ceilings, MemoryLevel::dram)) {
+            row.intensity = p.value().intensity;
+            row.flopsPerS = p.value().achievedFlopsPerS;
+            row.fractionOfRoof = p.value().fractionOfRoof;
+        }
+        MdOptions options;
+        options.link = session.view.link;
+        if (const auto bound = mdBoundFor(r, device->ceilings, options))
+            row.bottleneck = bound.value().bottleneck;
+    }
+    // Without a device (or a ceiling) there is no roof, but the op's own numbers still stand.
+    if (std::isnan(row.intensity) && r.flops.known() && !std::isnan(row.dramBytes))
+        row.intensity = intensity(r.flops.value, row.dramBytes);
+    if (std::isnan(row.flopsPerS) && r.flops.known() && timed)
+        row.flopsPerS = r.flops.value / r.timeS.value;
+    return row;
+}
+
+void RecordTableModel::setSession(const Session& session) {
+    beginResetModel();
+    rows_.clear();
+    firstRowOfDataset_.clear();
+    for (std::size_t d = 0; d < session.datasets.size(); ++d) {
+        const auto& records = session.datasets[d].records;
+        double total = 0;
+        for (const auto& r : records)
+            if (r.timeS.known() && r.timeS.value > 0)
+                total += r.timeS.value;
+        firstRowOfDataset_.push_back(rows_.size());
+        for (std::size_t i = 0; i < records.size(); ++i)
+            rows_.push_back(makeRow(session, {static_cast<int>(d), static_cast<int>(i)}, total));
+    }
+    endResetModel();
+}
+
+int RecordTableModel::rowCount(const QModelIndex& parent) const {
+    return parent.isValid() ? 0 : static_cast<int>(rows_.size());
+}
+
+int RecordTableModel::columnCount(const QModelIndex& parent) const {
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+int RecordTableModel::rowOf(RecordRef ref) const {
+    if (ref.dataset < 0 || ref.record < 0 ||
+        static_cast<std::size_t>(ref.dataset) >= firstRowOfDataset_.size())
+        return -1;
+    const std::size_t row =
+        firstRowOfDataset_[static_cast<std::size_t>(ref.dataset)] + std::size_t(ref.record);
+    return row < rows_.size() && rows_[row].ref == ref ? static_cast<int>(row) : -1;
+}
+
+double RecordTableModel::number(const Row& row, int column) const {
+    switch (column) {
+    case Rank:
+        return row.rank;
+    case Count:
+        return static_cast<double>(row.count);
+    case Time:
+        return row.time;
+    case TimeShare:
+        return row.share;
+    case Flops:
+        return row.flops;
+    case DramBytes:
+        return row.dramBytes;
+    case Intensity:
+        return row.intensity;
+    case FlopsPerS:
+        return row.flopsPerS;
+    case PercentOfRoof:
+        return row.fractionOfRoof;
+    default:
+        return kAbsent;
+    }
+}
+
+QVariant RecordTableModel::data(const QModelIndex& index, int role) const {
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
+        return {};
+    const Row& row = rows_[static_cast<std::size_t>(index.row())];
+    const int column = index.column();
+    if (role == RefRole)
+        return QVariant::fromValue(row.ref);
+    if (role == KeyRole) {
+        switch (column) {
+        case CategoryColumn:
+            return static_cast<int>(row.category);
+        case PhaseColumn:
+            return static_cast<int>(row.phase);
+        case Rank:
+            return row.rank;
+        case BottleneckColumn:
+            return row.bottleneck ? static_cast<int>(*row.bottleneck) : -1;
+        default:
+            return {};
+        }
+    }
+    if (role == Qt::TextAlignmentRole)
+        return column >= Rank && column <= PercentOfRoof
+                   ? QVariant(Qt::AlignRight | Qt::AlignVCenter)
+                   : QVariant(Qt::AlignLeft | Qt::AlignVCenter);
+    if (role != Qt::DisplayRole && role != SortRole && role != Qt::ToolTipRole)
+        return {};
+    const bool sort = role == SortRole;
+    switch (column) {
+    case Name:
+        return row.name;
+    case DatasetLabel:
+        return row.dataset;
+    case CategoryColumn:
+        return text(toString(row.category));
+    case PhaseColumn:
+        return text(toString(row.phase));
+    case BottleneckColumn:
+        return row.bottleneck ? text(toString(*row.bottleneck)) : (sort ? QString() : kDash);
+    case FlopsOrigin:
+        return text(toString(row.flopsOrigin));
+    case Rank:
+        return sort ? QVariant(number(row, column)) : QVariant(row.rank);
+    case Count:
+        return sort ? QVariant(number(row, column)) : QVariant(row.count);
+    default:
+        return sort ? QVariant(number(row, column))
+                    : QVariant(formatted(number(row, column), dimensionOf(column)));
+    }
+}
+
+QVariant RecordTableModel::headerData(int section, Qt::Orientation orientation, int role) const {
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole || section < 0 ||
+        section >= ColumnCount)
+        return QAbstractTableModel::headerData(section, orientation, role);
+    static const char* const kHeaders[ColumnCount] = {QT_TR_NOOP("Name"),
+                                                      QT_TR_NOOP("Dataset"),
+                                                      QT_TR_NOOP("Category"),
+                                                      QT_TR_NOOP("Phase"),
+                                                      QT_TR_NOOP("Rank"),
+                                                      QT_TR_NOOP("Count"),
+                                                      QT_TR_NOOP("Time"),
+                                                      QT_TR_NOOP("Share of time"),
+                                                      QT_TR_NOOP("FLOPs"),
+                                                      QT_TR_NOOP("DRAM bytes"),
+                                                      QT_TR_NOOP("Intensity (DRAM)"),
+                                                      QT_TR_NOOP("FLOP/s"),
+                                                      QT_TR_NOOP("% of roof"),
+                                                      QT_TR_NOOP("Bottleneck"),
+                                                      QT_TR_NOOP("FLOPs from")};
+    return tr(kHeaders[section]);
+}
+
+} // namespace roofscope::ui

@@ -1,0 +1,82 @@
+#pragma once
+// Every op record of a session as one table row: what it is, where it ran, how long it took and
+// where it sits against its device's roof. The numbers come from core (roofline.h, md_roofline.h)
+// once per setSession, so that sorting a million rows compares stored doubles.
+
+#include "session.h"
+
+#include <QAbstractTableModel>
+
+#include <optional>
+#include <vector>
+
+Q_DECLARE_METATYPE(roofscope::RecordRef)
+
+namespace roofscope::ui {
+
+class RecordTableModel : public QAbstractTableModel {
+    Q_OBJECT
+  public:
+    enum Column {
+        Name,
+        DatasetLabel,
+        CategoryColumn,
+        PhaseColumn,
+        Rank,
+        Count,
+        Time,
+        TimeShare,
+        Flops,
+        DramBytes,
+        Intensity,
+        FlopsPerS,
+        PercentOfRoof,
+        BottleneckColumn,
+        FlopsOrigin,
+        ColumnCount
+    };
+    enum Role {
+        // Raw value for sorting: double for numbers (NaN when absent), QString for text.
+        SortRole = Qt::UserRole + 1,
+        // The row's RecordRef.
+        RefRole,
+        // The enum or rank as int, for filtering; -1 when absent (bottleneck without a device).
+        KeyRole,
+    };
+
+    explicit RecordTableModel(QObject* parent = nullptr);
+
+    void setSession(const Session& session);
+
+    int rowCount(const QModelIndex& parent = {}) const override;
+    int columnCount(const QModelIndex& parent = {}) const override;
+    QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation,
+                        int role = Qt::DisplayRole) const override;
+
+    // The row of a record; -1 when the session has no such record.
+    int rowOf(RecordRef ref) const;
+    RecordRef refAt(int row) const { return rows_[static_cast<std::size_t>(row)].ref; }
+
+  private:
+    struct Row {
+        RecordRef ref;
+        QString name, dataset;
+        Category category = Category::other;
+        Phase phase = Phase::unknown;
+        int rank = 0;
+        qint64 count = 0;
+        Origin flopsOrigin = Origin::absent;
+        std::optional<Bottleneck> bottleneck;
+        // NaN when absent, in the order of the numeric columns Time .. PercentOfRoof.
+        double time = 0, share = 0, flops = 0, dramBytes = 0, intensity = 0, flopsPerS = 0,
+               fractionOfRoof = 0;
+    };
+    static Row makeRow(const Session& session, RecordRef ref, double datasetTimeS);
+    double number(const Row& row, int column) const;
+
+    std::vector<Row> rows_;
+    std::vector<std::size_t> firstRowOfDataset_; // rows are in dataset, then record order
+};
+
+} // namespace roofscope::ui

@@ -1,0 +1,68 @@
+#include "trace_loader.h"
+
+#include <QtConcurrent/QtConcurrentRun>
+
+namespace roofscope::ui {
+namespace {
+
+// Error::toString names the file and line; a trace's errors often sit in one long line, so the
+// byte offset is added whenever it is known.
+QString describe(const Error& error) {
+    QString text = QString::fromStdString(error.toString());
+    if (error.where.line > 0 && error.where.byteOffset >= 0)
+        text += QObject::tr(" (byte %1)").arg(error.where.byteOffset);
+    return text;
+}
+
+} // namespace
+
+TraceLoader::TraceLoader(QObject* parent) : QObject(parent) {
+    connect(&watcher_, &QFutureWatcher<TraceLoadOutcome>::finished, this, [this] {
+        running_ = false;
+        emit finished(watcher_.result());
+    });
+}
+
+TraceLoader::~TraceLoader() {
+    cancel_ = true;
+    watcher_.waitForFinished();
+}
+
+bool TraceLoader::start(const QStringList& paths) {
+    if (running_ || paths.isEmpty())
+        return false;
+    running_ = true;
+    cancel_ = false;
+    lastPermille_ = -1;
+    std::vector<std::string> files;
+    for (const QString& p : paths)
+        files.push_back(p.toStdString());
+    watcher_.setFuture(QtConcurrent::run([this, paths, files = std::move(files)] {
+        TraceLoadOptions options;
+        options.cancel = &cancel_;
+        options.progress = [this](double fraction) {
+            const int permille = static_cast<int>(fraction * 1000);
+            if (lastPermille_.exchange(permille) != permille)
+                QMetaObject::invokeMethod(
+                    this, [this, permille] { emit progress(permille); }, Qt::QueuedConnection);
+            return !cancel_.load();
+        };
+        TraceLoadOutcome outcome;
+        outcome.paths = paths;
+        auto loaded = loadKinetoRanks(files, options);
+        if (cancel_.load())
+            outcome.cancelled = true;
+        else if (!loaded)
+            outcome.error = describe(loaded.error());
+        else
+            outcome.trace = std::make_shared<const MultiRankTrace>(std::move(loaded).value());
+        return outcome;
+    }));
+    return true;
+}
+
+void TraceLoader::cancel() {
+    cancel_ = true;
+}
+
+} // namespace roofscope::ui
