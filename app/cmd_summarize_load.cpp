@@ -6,6 +6,7 @@
 #include "import/nccl_tests.h"
 #include "import/ncu_csv.h"
 #include "import/ncu_records.h"
+#include "import/ncu_tensor_factor.h"
 #include "md_roofline.h"
 #include "text_file.h"
 
@@ -101,7 +102,8 @@ Status loadKineto(FileSummary& s, Grouping grouping) {
     return {};
 }
 
-Status loadNcu(FileSummary& s, Grouping grouping) {
+Status loadNcu(FileSummary& s, const SummaryOptions& options) {
+    const Grouping grouping = options.grouping;
     const auto text = readTextFile(s.source);
     if (!text)
         return text.error();
@@ -115,7 +117,23 @@ Status loadNcu(FileSummary& s, Grouping grouping) {
             break;
         }
     }
-    const auto records = ncuRecords(report.value());
+    // Tensor-pipe instructions become FLOPs only with the architecture's factor.
+    NcuRecordOptions recordOptions;
+    const std::string device = options.device ? options.device->device.id : s.deviceName;
+    const auto factor = ncuTensorFactor(device);
+    if (factor)
+        recordOptions.tensorFlopsPerInstruction = factor->flopsPerInstruction;
+    const auto records = ncuRecords(report.value(), recordOptions);
+    const bool tensor = std::any_of(records.begin(), records.end(),
+                                    [](const OpRecord& r) { return r.usesTensorUnits; });
+    if (tensor && factor)
+        s.warnings.push_back("tensor instructions counted as FLOPs with " + factor->basis);
+    else if (tensor)
+        s.warnings.push_back(
+            "tensor instructions not counted as FLOPs: no per-instruction factor "
+            "for " +
+            (device.empty() ? std::string("an unnamed device") : "'" + device + "'") +
+            " (see docs/file-formats.md; give a V100/Ampere/Ada device with --device)");
     // Nsight profiles kernels, not framework ops: grouping by op is grouping by kernel.
     addRecords(s, grouping == Grouping::launch ? records : aggregateByKernel(records));
     return {};
@@ -179,7 +197,7 @@ Result<FileSummary> summarizeInput(const std::string& path, const Catalog& catal
         loaded = loadKineto(s, options.grouping);
         break;
     case FileKind::ncuCsv:
-        loaded = loadNcu(s, options.grouping);
+        loaded = loadNcu(s, options);
         break;
     case FileKind::ncclTests:
         loaded = loadNccl(s);

@@ -3,6 +3,7 @@
 #include "summarize_runner.h"
 
 #include <QFile>
+#include <QJsonDocument>
 #include <QtTest>
 
 using summarize_test::near;
@@ -52,6 +53,44 @@ class TestCliSummarizeInputs : public QObject {
         QCOMPARE(r.exitCode, 0);
         QVERIFY2(r.out.contains(QStringLiteral("16.0 TFLOP/s")), qPrintable(r.out));
         QVERIFY2(r.out.contains(QStringLiteral("4000 FLOP/B")), qPrintable(r.out));
+    }
+
+    // Tensor-pipe instructions count as FLOPs with the architecture's factor (512 on Volta, 4096
+    // on Ampere), and not at all on Hopper or an unnamed device, which a warning says.
+    void tensorInstructions_data() {
+        QTest::addColumn<QString>("device");
+        QTest::addColumn<double>("flops");
+        QTest::addColumn<QString>("warning");
+        const double vector = 2 * 40e6 + 5e6 + 2 * 30e6 + 10e6;
+        QTest::newRow("V100") << "nvidia-v100-sxm2-32gb" << vector + 512 * 2000.0 << "Volta: 512";
+        QTest::newRow("A100") << "nvidia-a100-sxm4-40gb" << vector + 4096 * 2000.0
+                              << "Ampere/Ada: 4096";
+        QTest::newRow("H100") << "nvidia-h100-sxm5-80gb" << vector << "not counted";
+        QTest::newRow("unnamed") << "" << vector << "not counted";
+    }
+    void tensorInstructions() {
+        QFETCH(QString, device);
+        QFETCH(double, flops);
+        QFETCH(QString, warning);
+        QStringList args{QStringLiteral(ROOFSCOPE_TEST_DATA "/ncu/long_quirks.csv")};
+        if (!device.isEmpty())
+            args = QStringList{"--device", device} + args;
+        const QJsonArray datasets = jsonDatasets(args);
+        QCOMPARE(datasets.size(), 1);
+        const QJsonObject d = datasets[0].toObject();
+        bool found = false;
+        for (const auto& r : d.value("records").toArray()) {
+            const QJsonObject k = r.toObject();
+            if (!k.value("name").toString().contains(QStringLiteral("cutlass")))
+                continue;
+            found = true;
+            QVERIFY2(near(k.value("flops").toDouble(), flops),
+                     qPrintable(QString::number(k.value("flops").toDouble(), 'g', 12)));
+        }
+        QVERIFY(found);
+        const QString warnings = QString::fromUtf8(
+            QJsonDocument(d.value("warnings").toArray()).toJson(QJsonDocument::Compact));
+        QVERIFY2(warnings.contains(warning), qPrintable(warnings));
     }
 
     // One collective entry per message size, with the file's own bandwidths; no records.
