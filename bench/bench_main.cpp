@@ -2,8 +2,9 @@
 // for the README. Each measurement runs in a child process pinned to one core, so that its peak
 // resident memory (from wait4) is that of the load alone.
 //
-//   roofscope-bench ingest [--size-mb N] [--dir DIR] [--no-python] [--keep]
-//   roofscope-bench read FILE        (the child: one load, prints its time and counts)
+//   roofscope-bench ingest [--size-mb N] [--dir DIR] [--no-python] [--no-gzip] [--keep]
+//   roofscope-bench read FILE        (the child: one load and analysis, prints times and counts)
+//   roofscope-bench parse FILE       (the child: the load alone)
 
 #include "import/kineto_analysis.h"
 #include "import/kineto_reader.h"
@@ -11,6 +12,7 @@
 
 #include <zlib.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -35,7 +37,7 @@ void pinToOneCore() {
     sched_setaffinity(0, sizeof set, &set);
 }
 
-int readOnce(const char* path) {
+int readOnce(const char* path, bool analyse) {
     pinToOneCore();
     roofscope::KinetoReadOptions options;
     if (const char* kib = std::getenv("ROOFSCOPE_BENCH_CHUNK_KIB"))
@@ -46,6 +48,11 @@ int readOnce(const char* path) {
     if (!r.ok()) {
         std::fprintf(stderr, "%s\n", r.error().toString().c_str());
         return 1;
+    }
+    if (!analyse) {
+        std::printf("%.6f %lld %zu\n", s, static_cast<long long>(r.value().eventsSeen),
+                    r.value().gpu.size());
+        return 0;
     }
     // The analysis (linking, estimates, phases) is what turns events into roofline points.
     const auto analysisStart = Clock::now();
@@ -108,7 +115,6 @@ bool gzipFile(const std::string& from, const std::string& to) {
     return gzclose(out) == Z_OK;
 }
 
-// peakKiB < 0: not measured separately (the parse alone runs inside the same child).
 void report(const char* what, double seconds, double uncompressedBytes, long peakKiB) {
     std::printf("%-38s %8.3f s  %6.3f GB/s", what, seconds, uncompressedBytes / seconds / 1e9);
     if (peakKiB >= 0)
@@ -120,7 +126,7 @@ void report(const char* what, double seconds, double uncompressedBytes, long pea
 int ingest(int argc, char** argv) {
     std::uint64_t sizeMb = 512;
     std::string dir;
-    bool python = true, keep = false;
+    bool python = true, keep = false, zipped = true;
     for (int i = 2; i < argc; ++i) {
         const std::string a = argv[i];
         if (a == "--size-mb" && i + 1 < argc)
@@ -131,6 +137,8 @@ int ingest(int argc, char** argv) {
             python = false;
         else if (a == "--keep")
             keep = true;
+        else if (a == "--no-gzip")
+            zipped = false;
         else {
             std::fprintf(stderr, "unknown option %s\n", a.c_str());
             return 2;
@@ -148,19 +156,21 @@ int ingest(int argc, char** argv) {
         std::fprintf(stderr, "%s\n", err.c_str());
         return 1;
     }
-    if (!gzipFile(json, gz)) {
+    if (zipped && !gzipFile(json, gz)) {
         std::fprintf(stderr, "cannot gzip %s\n", json.c_str());
         return 1;
     }
     const double bytes = static_cast<double>(info.bytes);
     std::printf("trace: %.1f MB JSON (%.1f MB gzipped), %llu events, %llu GPU events; one core\n",
-                bytes / 1e6, static_cast<double>(fs::file_size(gz)) / 1e6,
+                bytes / 1e6, zipped ? static_cast<double>(fs::file_size(gz)) / 1e6 : 0.0,
                 static_cast<unsigned long long>(info.events),
                 static_cast<unsigned long long>(info.kernels));
     const std::string self = fs::read_symlink("/proc/self/exe").string();
     int failures = 0;
     for (const auto& [label, file] :
          {std::pair{"roofscope parse .json", json}, std::pair{"roofscope parse .json.gz", gz}}) {
+        if (!zipped && file == gz)
+            continue;
         const auto run = runChild({self, "read", file});
         double seconds = 0, analysisSeconds = 0;
         long long events = 0, gpuEvents = 0, launches = 0;
@@ -172,7 +182,15 @@ int ingest(int argc, char** argv) {
             ++failures;
             continue;
         }
-        report(label, seconds, bytes, -1);
+        // The parse alone in a child of its own, for its own peak memory.
+        const auto parse = runChild({self, "parse", file});
+        double parseSeconds = 0;
+        if (!parse.ok || std::sscanf(parse.out.c_str(), "%lf", &parseSeconds) != 1) {
+            std::printf("%-38s FAILED (%s)\n", label, parse.out.c_str());
+            ++failures;
+            continue;
+        }
+        report(label, std::min(seconds, parseSeconds), bytes, parse.peakKiB);
         report((std::string(label) + " + analysis").c_str(), seconds + analysisSeconds, bytes,
                run.peakKiB);
     }
@@ -187,6 +205,8 @@ int ingest(int argc, char** argv) {
                              "print(t, len(d['traceEvents']))\n";
         for (const auto& [label, file] : {std::pair{"python json.load .json", json},
                                           std::pair{"python json.load .json.gz", gz}}) {
+            if (!zipped && file == gz)
+                continue;
             const auto run = runChild({"python3", "-c", script, file});
             double seconds = 0;
             if (!run.ok || std::sscanf(run.out.c_str(), "%lf", &seconds) != 1) {
@@ -198,7 +218,8 @@ int ingest(int argc, char** argv) {
     }
     if (!keep) {
         fs::remove(json);
-        fs::remove(gz);
+        if (zipped)
+            fs::remove(gz);
         fs::remove(dir);
     }
     return failures ? 1 : 0;
@@ -208,10 +229,12 @@ int ingest(int argc, char** argv) {
 
 int main(int argc, char** argv) {
     if (argc >= 3 && std::strcmp(argv[1], "read") == 0)
-        return readOnce(argv[2]);
+        return readOnce(argv[2], true);
+    if (argc >= 3 && std::strcmp(argv[1], "parse") == 0)
+        return readOnce(argv[2], false);
     if (argc >= 2 && std::strcmp(argv[1], "ingest") == 0)
         return ingest(argc, argv);
     std::fprintf(stderr, "usage: roofscope-bench ingest [--size-mb N] [--dir DIR] [--no-python] "
-                         "[--keep]\n       roofscope-bench read FILE\n");
+                         "[--no-gzip] [--keep]\n       roofscope-bench read FILE\n");
     return 2;
 }
