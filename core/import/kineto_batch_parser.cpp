@@ -223,6 +223,32 @@ simdjson::error_code keyOf(od::field& field, std::string_view& key) {
     return simdjson::SUCCESS;
 }
 
+// What a field visitor asks of forEachField: the next field, stop here (the rest of the object is
+// skipped), or stop with an error.
+struct FieldStep {
+    bool stop = false;
+    simdjson::error_code error = simdjson::SUCCESS;
+    static FieldStep next() { return {}; }
+    static FieldStep halt() { return {true, simdjson::SUCCESS}; }
+    static FieldStep fail(simdjson::error_code e) { return {true, e}; }
+};
+
+// Calls visit(key, value) for each field of `object`; errors of the document's structure end it.
+template <class Visit> simdjson::error_code forEachField(od::object& object, Visit&& visit) {
+    for (auto result : object) {
+        od::field field;
+        if (auto err = std::move(result).get(field))
+            return err;
+        std::string_view key;
+        if (auto err = keyOf(field, key))
+            return err;
+        const FieldStep step = visit(key, field.value());
+        if (step.stop)
+            return step.error;
+    }
+    return simdjson::SUCCESS;
+}
+
 // Where the document's iterator stands, for error positions; nullptr when it cannot say.
 const char* location(od::document& doc) {
     const char* where = nullptr;
@@ -331,14 +357,7 @@ struct KinetoBatchParser::Impl {
 // the loop moves on), so it only marks the event; errors of the document's structure end the batch.
 simdjson::error_code KinetoBatchParser::Impl::readArgs(od::object object, Args& a,
                                                        bool& wrongType) {
-    for (auto result : object) {
-        od::field field;
-        if (auto err = std::move(result).get(field))
-            return err;
-        std::string_view key;
-        if (auto err = keyOf(field, key))
-            return err;
-        auto value = field.value();
+    return forEachField(object, [&](std::string_view key, od::value& value) -> FieldStep {
         bool ok = true;
         switch (argKey(key)) {
         case ArgKey::other:
@@ -405,19 +424,12 @@ simdjson::error_code KinetoBatchParser::Impl::readArgs(od::object object, Args& 
         }
         }
         wrongType |= !ok;
-    }
-    return simdjson::SUCCESS;
+        return FieldStep::next();
+    });
 }
 
 simdjson::error_code KinetoBatchParser::Impl::readEvent(od::object object, Event& e) {
-    for (auto result : object) {
-        od::field field;
-        if (auto err = std::move(result).get(field))
-            return err;
-        std::string_view key;
-        if (auto err = keyOf(field, key))
-            return err;
-        auto value = field.value();
+    return forEachField(object, [&](std::string_view key, od::value& value) -> FieldStep {
         if (key.size() == 2) {
             if (key == "ph") {
                 std::string_view ph;
@@ -426,11 +438,11 @@ simdjson::error_code KinetoBatchParser::Impl::readEvent(od::object object, Event
                 // Only complete events are kept: the rest of anything else is skipped unread
                 // (On-Demand steps over what is left of an object when the array moves on).
                 if (e.ph != 'X')
-                    return simdjson::SUCCESS;
+                    return FieldStep::halt();
             } else if (key == "ts") {
                 e.badTime |= !readTime(value, e.tsNs);
             }
-            continue;
+            return FieldStep::next();
         }
         if (key == "cat") {
             std::string_view cat;
@@ -438,7 +450,7 @@ simdjson::error_code KinetoBatchParser::Impl::readEvent(od::object object, Event
                 e.cls = classify(cat);
                 e.hasCat = true;
                 if (e.cls == EventClass::ignored)
-                    return simdjson::SUCCESS;
+                    return FieldStep::halt();
             }
         } else if (key == "name") {
             if (value.get_string().get(e.name) != simdjson::SUCCESS)
@@ -451,15 +463,13 @@ simdjson::error_code KinetoBatchParser::Impl::readEvent(od::object object, Event
             e.badTime |= !readTime(value, e.durNs);
         } else if (key == "args") {
             od::object args;
-            if (value.get_object().get(args) != simdjson::SUCCESS) {
+            if (value.get_object().get(args) != simdjson::SUCCESS)
                 e.wrongType = true;
-                continue;
-            }
-            if (auto err = readArgs(args, e.args, e.wrongType))
-                return err;
+            else if (auto err = readArgs(args, e.args, e.wrongType))
+                return FieldStep::fail(err);
         }
-    }
-    return simdjson::SUCCESS;
+        return FieldStep::next();
+    });
 }
 
 void KinetoBatchParser::Impl::store(const Event& e, const char* where) {

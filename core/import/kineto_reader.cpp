@@ -182,6 +182,14 @@ Status Reader::readValue(std::string_view key) {
         }
         text.append(w.buf() + from, to - from);
     };
+    // The value goes on past the window: keep what is there and read more.
+    auto takeRestAndRefill = [&]() -> Status {
+        take(w.pos, w.end);
+        w.pos = w.end;
+        if (w.eof())
+            return endEarly(("inside the value of \"" + std::string(key) + "\"").c_str());
+        return w.fill();
+    };
     const char first = w.buf()[w.pos];
     if (first == '"') {
         std::size_t i = w.pos + 1;
@@ -198,12 +206,8 @@ Status Reader::readValue(std::string_view key) {
                 w.pos = i + 1;
                 break;
             }
-            take(w.pos, w.end);
-            w.pos = w.end;
-            if (w.eof())
-                return endEarly(("inside the value of \"" + std::string(key) + "\"").c_str());
-            if (auto s = w.fill(); !s.ok())
-                return s;
+            if (auto more = takeRestAndRefill(); !more.ok() || truncated_)
+                return more;
             i = w.pos;
         }
     } else if (first == '{' || first == '[') {
@@ -218,12 +222,8 @@ Status Reader::readValue(std::string_view key) {
                 w.pos += found.lastValueEnd;
                 break;
             }
-            take(w.pos, w.end);
-            w.pos = w.end;
-            if (w.eof())
-                return endEarly(("inside the value of \"" + std::string(key) + "\"").c_str());
-            if (auto s = w.fill(); !s.ok())
-                return s;
+            if (auto more = takeRestAndRefill(); !more.ok() || truncated_)
+                return more;
         }
     } else {
         // A number, true, false or null: up to the next delimiter.

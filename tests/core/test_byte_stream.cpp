@@ -6,6 +6,8 @@
 #include "import/byte_stream.h"
 #include "import/byte_stream_internal.h"
 
+#include "gzip_test_support.h"
+
 #include <QtTest>
 
 #include <optional>
@@ -18,26 +20,11 @@ using detail::InflateBackend;
 Q_DECLARE_METATYPE(std::string)
 Q_DECLARE_METATYPE(std::vector<std::string>)
 
+using roofscope::testing::gzip;
+
 namespace {
 
 constexpr std::size_t kMiB = std::size_t(1) << 20;
-
-// gzip(1)-compatible bytes of `data` (windowBits 31: deflate in a gzip wrapper).
-std::string gzip(std::string_view data, int level = 6) {
-    z_stream z{};
-    if (deflateInit2(&z, level, Z_DEFLATED, 31, 8, Z_DEFAULT_STRATEGY) != Z_OK)
-        qFatal("deflateInit2 failed");
-    std::string out(deflateBound(&z, static_cast<uLong>(data.size())), '\0');
-    z.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(data.data()));
-    z.avail_in = static_cast<uInt>(data.size());
-    z.next_out = reinterpret_cast<Bytef*>(out.data());
-    z.avail_out = static_cast<uInt>(out.size());
-    if (deflate(&z, Z_FINISH) != Z_STREAM_END)
-        qFatal("deflate did not finish");
-    out.resize(z.total_out);
-    deflateEnd(&z);
-    return out;
-}
 
 // `zeros` zero bytes gzipped at level 9 without ever holding them: a gzip bomb (~1000x).
 std::string gzipZeros(std::uint64_t zeros) {

@@ -4,6 +4,8 @@
 
 #include "import/kineto_reader.h"
 
+#include "gzip_test_support.h"
+
 #include <QtTest>
 
 #include <random>
@@ -12,23 +14,9 @@
 
 using namespace roofscope;
 
-namespace {
+using roofscope::testing::gzip;
 
-std::string gzip(const std::string& data) {
-    z_stream z{};
-    if (deflateInit2(&z, 6, Z_DEFLATED, 31, 8, Z_DEFAULT_STRATEGY) != Z_OK)
-        qFatal("deflateInit2 failed");
-    std::string out(deflateBound(&z, static_cast<uLong>(data.size())), '\0');
-    z.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(data.data()));
-    z.avail_in = static_cast<uInt>(data.size());
-    z.next_out = reinterpret_cast<Bytef*>(out.data());
-    z.avail_out = static_cast<uInt>(out.size());
-    if (deflate(&z, Z_FINISH) != Z_STREAM_END)
-        qFatal("deflate did not finish");
-    out.resize(z.total_out);
-    deflateEnd(&z);
-    return out;
-}
+namespace {
 
 std::string fixture() {
     QFile f(QStringLiteral(ROOFSCOPE_TEST_DATA "/kineto/modern.json"));
