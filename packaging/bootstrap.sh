@@ -4,8 +4,11 @@
 #                                            (without a display: render the demo to files)
 #   ./packaging/bootstrap.sh test            install dependencies, build, run the CTest suite
 #   ./packaging/bootstrap.sh build           install dependencies and build only
+#   ./packaging/bootstrap.sh fuzz            build the libFuzzer targets (clang, ASan+UBSan) and
+#                                            run each for ROOFSCOPE_FUZZ_SECONDS (default 5)
 # Environment: ROOFSCOPE_BUILD_DIR (default: build/ in the checkout), ROOFSCOPE_CMAKE_ARGS
-# (extra configure arguments, e.g. -DROOFSCOPE_WITH_CUDA=OFF), ROOFSCOPE_JOBS.
+# (extra configure arguments, e.g. -DROOFSCOPE_WITH_CUDA=OFF), ROOFSCOPE_JOBS,
+# ROOFSCOPE_SKIP_FUZZ=1 (test without the fuzz smoke run).
 set -euo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -18,10 +21,11 @@ packages=(
     build-essential cmake ninja-build pkg-config ccache git
     qt6-base-dev qt6-base-dev-tools qt6-svg-dev libgl-dev
     libqcustomplot-dev libsimdjson-dev nlohmann-json3-dev zlib1g-dev libisal-dev
+    clang libclang-rt-14-dev
 )
 
 usage() {
-    sed -n '2,8p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
+    sed -n '2,11p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
 }
 
 install_packages() {
@@ -52,6 +56,20 @@ configure_and_build() {
     cmake --build "$build" --parallel "$jobs"
 }
 
+# The importers' libFuzzer targets: core only, built with clang in their own folder.
+fuzz_smoke() {
+    local fuzz_build=${ROOFSCOPE_FUZZ_BUILD_DIR:-$root/build-fuzz}
+    local args=(-S "$root/fuzz" -B "$fuzz_build" -G Ninja -DCMAKE_C_COMPILER=clang
+                -DCMAKE_CXX_COMPILER=clang++
+                -DROOFSCOPE_FUZZ_SECONDS="${ROOFSCOPE_FUZZ_SECONDS:-5}")
+    if command -v ccache >/dev/null; then
+        args+=(-DCMAKE_C_COMPILER_LAUNCHER=ccache -DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
+    fi
+    cmake "${args[@]}"
+    cmake --build "$fuzz_build" --parallel "$jobs"
+    ctest --test-dir "$fuzz_build" --output-on-failure --parallel "$jobs" -L fuzz
+}
+
 command=${1:-}
 [ $# -gt 0 ] && shift
 case "$command" in
@@ -63,9 +81,15 @@ run)
 test)
     install_packages
     configure_and_build
-    cd "$build"
     # Benchmarks (label bench) measure, they do not check: run them with `ctest -L bench`.
-    exec ctest --output-on-failure --parallel "$jobs" --label-exclude bench "$@"
+    ctest --test-dir "$build" --output-on-failure --parallel "$jobs" --label-exclude bench "$@"
+    if [ "${ROOFSCOPE_SKIP_FUZZ:-0}" != 1 ]; then
+        fuzz_smoke
+    fi
+    ;;
+fuzz)
+    install_packages
+    fuzz_smoke
     ;;
 build)
     install_packages

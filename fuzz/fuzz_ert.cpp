@@ -1,0 +1,10 @@
+// Empirical Roofline Toolkit roofline.json.
+#include "fuzz_input.h"
+#include "import/ert_roofline.h"
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+    using namespace roofscope;
+    roofscope::fuzz::checkError(
+        parseErtRoofline(fuzz::text(data, size), "fuzz.json", "ert-device"));
+    return 0;
+}

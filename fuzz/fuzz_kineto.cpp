@@ -1,0 +1,25 @@
+// Kineto traces: the streaming reader (small windows, so batching and refills are exercised,
+// and gzip when the input starts with its magic) and the analysis of whatever it accepts.
+#include "fuzz_input.h"
+#include "import/kineto_analysis.h"
+#include "import/kineto_reader.h"
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+    using namespace roofscope;
+    ByteStreamLimits limits;
+    limits.maxOutputBytes = std::uint64_t(64) << 20;
+    limits.ratioGraceBytes = std::uint64_t(1) << 20;
+    auto stream = memoryByteStream(std::string(fuzz::text(data, size)), "fuzz.json", limits);
+    KinetoReadOptions options;
+    options.chunkBytes = 64 + size % 512;
+    options.maxEventBytes = std::size_t(4) << 20;
+    const auto events = readKineto(*stream, "fuzz.json", options);
+    fuzz::checkError(events);
+    if (events.ok()) {
+        const KinetoAnalysis analysis = analyzeTrace(events.value());
+        for (const Grouping g : {Grouping::launch, Grouping::kernel, Grouping::op})
+            (void)groupLaunches(analysis.launches, g);
+        (void)summarizeCollectives(analysis.launches);
+    }
+    return 0;
+}

@@ -1,0 +1,12 @@
+// nccl-tests output, text or -J JSON, and the bus-bandwidth ceiling taken from it.
+#include "fuzz_input.h"
+#include "import/nccl_tests.h"
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+    using namespace roofscope;
+    const auto run = parseNcclTests(fuzz::text(data, size), "fuzz.txt");
+    fuzz::checkError(run);
+    if (run.ok())
+        fuzz::checkError(ncclBusBandwidthCeiling(run.value(), "fuzz.txt"));
+    return 0;
+}

@@ -1,0 +1,9 @@
+// nvbandwidth output, text or -j JSON.
+#include "fuzz_input.h"
+#include "import/nvbandwidth.h"
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+    using namespace roofscope;
+    fuzz::checkError(parseNvbandwidth(fuzz::text(data, size), "fuzz.txt"));
+    return 0;
+}

@@ -1,0 +1,9 @@
+// Roofscope sessions.
+#include "fuzz_input.h"
+#include "session_file.h"
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+    using namespace roofscope;
+    fuzz::checkError(parseSession(fuzz::text(data, size), "fuzz.roofscope"));
+    return 0;
+}
