@@ -19,6 +19,7 @@ struct Command {
 
 constexpr Command kCommands[] = {
     {"devices", "list the device catalog (spec and measured ceilings)", runDevices},
+    {"export", "the roofline as PNG, PDF or SVG, its points as CSV or JSON", runExport},
     {"info", "describe a session or ceilings file", runInfo},
     {"model", "a model's layers with their roofline bound on a device", runModel},
     {"summarize", "records, collectives and bottlenecks of traces and profiles", runSummarize},

@@ -25,6 +25,7 @@ std::optional<int> runHeadless(const std::vector<std::string>& args, CommandIo i
 
 // Sub-commands, each given the arguments after its name.
 int runDevices(const std::vector<std::string>& args, CommandIo io);
+int runExport(const std::vector<std::string>& args, CommandIo io);
 int runInfo(const std::vector<std::string>& args, CommandIo io);
 int runModel(const std::vector<std::string>& args, CommandIo io);
 int runSummarize(const std::vector<std::string>& args, CommandIo io);

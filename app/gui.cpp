@@ -27,6 +27,8 @@ int runGui(int argc, char** argv) {
     if (headless)
         qputenv("QT_QPA_PLATFORM", "offscreen");
     QApplication app(argc, argv);
+    // QSettings (recent files, window layout) lives under ~/.config/roofscope/roofscope.conf.
+    QApplication::setOrganizationName(QStringLiteral("roofscope"));
     QApplication::setApplicationName(QStringLiteral("roofscope"));
     QApplication::setApplicationDisplayName(QStringLiteral("Roofscope"));
     QApplication::setApplicationVersion(QStringLiteral(ROOFSCOPE_VERSION));

@@ -5,6 +5,8 @@
 //   roofscope-bench ingest [--size-mb N] [--dir DIR] [--no-python] [--no-gzip] [--keep]
 //   roofscope-bench read FILE        (the child: one load and analysis, prints times and counts)
 //   roofscope-bench parse FILE       (the child: the load alone)
+//   roofscope-bench redraw [--sizes N,N,...] [--repeats N] [--style S] [--png DIR]
+//                                    (plot redraw offscreen, see redraw_bench.cpp)
 
 #include "import/kineto_analysis.h"
 #include "import/kineto_reader.h"
@@ -227,6 +229,10 @@ int ingest(int argc, char** argv) {
 
 } // namespace
 
+namespace roofscope::bench {
+int redrawBench(int argc, char** argv);
+}
+
 int main(int argc, char** argv) {
     if (argc >= 3 && std::strcmp(argv[1], "read") == 0)
         return readOnce(argv[2], true);
@@ -234,7 +240,11 @@ int main(int argc, char** argv) {
         return readOnce(argv[2], false);
     if (argc >= 2 && std::strcmp(argv[1], "ingest") == 0)
         return ingest(argc, argv);
+    if (argc >= 2 && std::strcmp(argv[1], "redraw") == 0)
+        return roofscope::bench::redrawBench(argc, argv);
     std::fprintf(stderr, "usage: roofscope-bench ingest [--size-mb N] [--dir DIR] [--no-python] "
-                         "[--no-gzip] [--keep]\n       roofscope-bench read FILE\n");
+                         "[--no-gzip] [--keep]\n       roofscope-bench read FILE\n"
+                         "       roofscope-bench redraw [--sizes N,N,...] [--repeats N] "
+                         "[--style markers|dots|density] [--png DIR]\n");
     return 2;
 }

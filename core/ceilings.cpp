@@ -10,15 +10,23 @@ template <class Map, class Key> std::optional<Ceiling> find(const Map& map, cons
 }
 } // namespace
 
-std::optional<Ceiling> Ceilings::computeFor(Precision precision, bool preferTensor) const {
-    if (preferTensor)
-        if (auto tensor = find(compute, ComputeKey{precision, ComputeUnit::tensor}))
-            return tensor;
-    if (auto vector = find(compute, ComputeKey{precision, ComputeUnit::vector}))
-        return vector;
-    if (precision == Precision::fp16 || precision == Precision::bf16)
-        return find(compute, ComputeKey{Precision::fp32, ComputeUnit::vector});
+std::optional<ComputeKey> Ceilings::computeKeyFor(Precision precision, bool preferTensor) const {
+    for (const ComputeKey key :
+         {ComputeKey{precision, ComputeUnit::tensor}, ComputeKey{precision, ComputeUnit::vector}}) {
+        if (key.unit == ComputeUnit::tensor && !preferTensor)
+            continue;
+        if (compute.contains(key))
+            return key;
+    }
+    const ComputeKey fp32{Precision::fp32, ComputeUnit::vector};
+    if ((precision == Precision::fp16 || precision == Precision::bf16) && compute.contains(fp32))
+        return fp32;
     return std::nullopt;
+}
+
+std::optional<Ceiling> Ceilings::computeFor(Precision precision, bool preferTensor) const {
+    const auto key = computeKeyFor(precision, preferTensor);
+    return key ? std::optional<Ceiling>(compute.at(*key)) : std::nullopt;
 }
 
 std::optional<Ceiling> Ceilings::memoryFor(MemoryLevel level) const {

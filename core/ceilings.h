@@ -55,6 +55,8 @@ struct Ceilings {
     // datasheets rarely give one, and PyTorch's pointwise and normalisation kernels compute in
     // fp32 registers on 16-bit data anyway. nullopt when nothing applies.
     std::optional<Ceiling> computeFor(Precision precision, bool preferTensor) const;
+    // Which ceiling computeFor picks, so that a report can name it; nullopt when none applies.
+    std::optional<ComputeKey> computeKeyFor(Precision precision, bool preferTensor) const;
     std::optional<Ceiling> memoryFor(MemoryLevel level) const;
     std::optional<Ceiling> linkFor(Link link) const;
 };

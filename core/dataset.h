@@ -28,6 +28,9 @@ struct DatasetContext {
     SoftwareStack stack;
     std::string model; // e.g. "BERT-large"
     std::string label; // what the user calls this run
+    // The user's colour for the run's points, "#rrggbb"; empty means the explorer's palette.
+    // Part of the run rather than of the view, so that it follows the run through a rename.
+    std::string color;
     std::vector<std::string> tags;
     int repeat = 0; // index among repeats of one configuration
 

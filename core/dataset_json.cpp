@@ -1,5 +1,8 @@
 #include "dataset_json.h"
 
+#include <algorithm>
+#include <cctype>
+
 namespace roofscope::json {
 namespace {
 
@@ -118,9 +121,16 @@ Json toJson(const DatasetContext& c) {
     j["stack"] = std::move(stack);
     j["model"] = c.model;
     j["label"] = c.label;
+    if (!c.color.empty()) // optional: sessions without colours stay as version 1 wrote them
+        j["color"] = c.color;
     j["tags"] = c.tags;
     j["repeat"] = c.repeat;
     return j;
+}
+
+bool isHexColor(const std::string& s) {
+    return s.size() == 7 && s[0] == '#' &&
+           std::all_of(s.begin() + 1, s.end(), [](unsigned char c) { return std::isxdigit(c); });
 }
 
 DatasetContext contextFromJson(const Json& j, const std::string& path) {
@@ -152,6 +162,9 @@ DatasetContext contextFromJson(const Json& j, const std::string& path) {
     }
     c.model = getString(j, "model", path, "");
     c.label = getString(j, "label", path, "");
+    c.color = getString(j, "color", path, "");
+    if (!c.color.empty() && !isHexColor(c.color))
+        fail(child(path, "color"), "expected a colour as #rrggbb, got '" + c.color + "'");
     c.tags = getStrings(j, "tags", path);
     c.repeat = getInt(j, "repeat", path, 0);
     if (c.repeat < 0)

@@ -1,5 +1,8 @@
 #include "main_window.h"
 
+#include "dataset_panel.h"
+#include "details_pane.h"
+#include "export_dialog.h"
 #include "import/kineto_load.h"
 #include "record_panel.h"
 #include "roofline_plot.h"
@@ -9,6 +12,7 @@
 
 #include <QAction>
 #include <QApplication>
+#include <QDockWidget>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QMenuBar>
@@ -20,19 +24,25 @@ namespace roofscope::ui {
 
 MainWindow::MainWindow(Catalog catalog, QWidget* parent)
     : QMainWindow(parent), catalog_(std::move(catalog)), plot_(new RooflinePlot(this)),
-      records_(new RecordPanel(this)), loader_(new TraceLoader(this)) {
-    auto* splitter = new QSplitter(Qt::Vertical, this);
-    splitter->addWidget(plot_);
-    splitter->addWidget(records_);
-    splitter->setStretchFactor(0, 3);
-    splitter->setStretchFactor(1, 2);
-    splitter->setChildrenCollapsible(false);
-    setCentralWidget(splitter);
+      records_(new RecordPanel(this)), loader_(new TraceLoader(this)),
+      datasets_(new DatasetPanel(this)), details_(new DetailsPane(this)),
+      splitter_(new QSplitter(Qt::Vertical, this)) {
+    splitter_->setObjectName(QStringLiteral("plotTableSplitter"));
+    splitter_->addWidget(plot_);
+    splitter_->addWidget(records_);
+    splitter_->setStretchFactor(0, 3);
+    splitter_->setStretchFactor(1, 2);
+    splitter_->setChildrenCollapsible(false);
+    setCentralWidget(splitter_);
+    // Home resets the zoom only while the plot has focus: the table and the filter need Home.
+    plot_->setFocusPolicy(Qt::ClickFocus);
+    buildDocks();
     buildMenus();
     buildStatusBar();
     setAcceptDrops(true);
-    resize(1200, 800);
-    splitter->setSizes({480, 320});
+    resize(1400, 860);
+    splitter_->setSizes({500, 300});
+    restoreSettings();
     // Sane empty axes until a session or trace arrives (a trace loads after the window shows).
     refresh();
     updateTitle();
@@ -44,48 +54,75 @@ MainWindow::MainWindow(Catalog catalog, QWidget* parent)
         session_.view.selection.clear();
         if (ref)
             session_.view.selection.push_back(*ref);
+        details_->showRecord(session_, ref);
     });
     connect(records_, &RecordPanel::groupingChanged, this, &MainWindow::regroup);
     connect(loader_, &TraceLoader::finished, this, &MainWindow::traceLoaded);
 }
 
-MainWindow::~MainWindow() = default;
+void MainWindow::buildDocks() {
+    datasetsDock_ = new QDockWidget(tr("Datasets and Devices"), this);
+    datasetsDock_->setObjectName(QStringLiteral("datasetsDock"));
+    datasetsDock_->setWidget(datasets_);
+    addDockWidget(Qt::LeftDockWidgetArea, datasetsDock_);
+    detailsDock_ = new QDockWidget(tr("Details"), this);
+    detailsDock_->setObjectName(QStringLiteral("detailsDock"));
+    detailsDock_->setWidget(details_);
+    addDockWidget(Qt::RightDockWidgetArea, detailsDock_);
+    resizeDocks({datasetsDock_, detailsDock_}, {270, 320}, Qt::Horizontal);
+
+    connect(datasets_, &DatasetPanel::visibilityChanged, this, &MainWindow::setDatasetVisible);
+    connect(datasets_, &DatasetPanel::renamed, this, &MainWindow::renameDataset);
+    connect(datasets_, &DatasetPanel::colorChanged, this, &MainWindow::setDatasetColor);
+    connect(datasets_, &DatasetPanel::removeRequested, this, &MainWindow::removeDataset);
+}
+
+MainWindow::~MainWindow() {
+    // The panes outlive this part of the destruction: an editor still open in the tree would
+    // commit into a half-destroyed window.
+    datasets_->disconnect(this);
+    records_->disconnect(this);
+    plot_->disconnect(this);
+}
 
 void MainWindow::buildMenus() {
     QMenu* file = menuBar()->addMenu(tr("&File"));
     QAction* open = file->addAction(tr("&Open…"), this, [this] {
         const QStringList paths = QFileDialog::getOpenFileNames(
-            this, tr("Open Session or Traces"), {},
+            this, tr("Open Session or Traces"), lastFolder(),
             tr("Sessions and Kineto traces (*.roofscope *.json *.json.gz *.gz);;"
                "Roofscope sessions (*.roofscope);;"
                "Kineto traces, one file per rank (*.json *.json.gz *.pt.trace.json.gz);;"
                "All files (*)"));
+        if (!paths.isEmpty())
+            rememberFolder(paths.front());
         openFiles(paths);
     });
     open->setShortcut(QKeySequence::Open);
-    QAction* save = file->addAction(tr("&Save Session As…"), this, [this] {
-        QString path = QFileDialog::getSaveFileName(this, tr("Save Session"), sessionPath_,
-                                                    tr("Roofscope sessions (*.roofscope)"));
-        if (path.isEmpty())
-            return;
-        if (!path.endsWith(QStringLiteral(".roofscope")))
-            path += QStringLiteral(".roofscope");
-        saveSession(path);
-    });
-    save->setShortcut(QKeySequence::SaveAs);
-    QAction* exportPlot = file->addAction(tr("&Export Plot…"), this, [this] {
-        const QString path = QFileDialog::getSaveFileName(this, tr("Export Plot"), {},
-                                                          tr("PNG (*.png);;PDF (*.pdf)"));
-        if (path.isEmpty())
-            return;
-        const bool ok = path.endsWith(QStringLiteral(".pdf"), Qt::CaseInsensitive)
-                            ? plot_->savePdf(path, plot_->width(), plot_->height())
-                            : plot_->savePng(path, plot_->width(), plot_->height(), 2.0);
-        if (!ok)
-            showError(tr("Export failed"), tr("Cannot write %1").arg(path));
+    QAction* save = file->addAction(tr("&Save Session"), this, [this] {
+        if (sessionPath_.isEmpty())
+            saveSessionAs();
         else
-            statusBar()->showMessage(tr("Exported %1").arg(path), 5000);
+            saveSession(sessionPath_);
     });
+    save->setShortcut(QKeySequence::Save);
+    QAction* saveAs = file->addAction(tr("Save Session &As…"), this, &MainWindow::saveSessionAs);
+    saveAs->setShortcut(QKeySequence::SaveAs);
+    QAction* exportPlot = file->addAction(tr("&Export…"), this, [this] {
+        // What the window shows: its zoom travels with the session, not a fresh fit.
+        Session shown = session_;
+        shown.view.xMin = plot_->xAxis->range().lower;
+        shown.view.xMax = plot_->xAxis->range().upper;
+        shown.view.yMin = plot_->yAxis->range().lower;
+        shown.view.yMax = plot_->yAxis->range().upper;
+        auto* dialog = new ExportDialog(std::move(shown), this);
+        dialog->setAttribute(Qt::WA_DeleteOnClose);
+        connect(dialog, &ExportDialog::exported, this, [this](const QString& path) {
+            statusBar()->showMessage(tr("Exported %1").arg(path), 5000);
+        });
+        dialog->open();
+    });
+    exportPlot->setObjectName(QStringLiteral("exportAction"));
     exportPlot->setShortcut(QKeySequence(tr("Ctrl+E")));
     file->addSeparator();
     QAction* quit = file->addAction(tr("&Quit"), qApp, &QApplication::closeAllWindows);
@@ -94,6 +131,7 @@ void MainWindow::buildMenus() {
     QMenu* view = menuBar()->addMenu(tr("&View"));
     QAction* reset = view->addAction(tr("&Reset Zoom"), plot_, &RooflinePlot::resetView);
     reset->setShortcut(QKeySequence(tr("Ctrl+0")));
+    addDesktopActions(file, view);
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("&About Roofscope"), this, [this] {
@@ -118,12 +156,18 @@ void MainWindow::setSession(Session session, const QString& path) {
 }
 
 void MainWindow::refresh() {
+    datasets_->setSession(session_);
+    refreshViews();
+}
+
+void MainWindow::refreshViews() {
     plot_->setSession(session_);
     records_->setSession(session_);
     const auto& selection = session_.view.selection;
     const auto ref = selection.empty() ? std::nullopt : std::optional<RecordRef>(selection.front());
     plot_->setHighlighted(ref);
     records_->selectRecord(ref);
+    details_->showRecord(session_, ref);
 }
 
 void MainWindow::selectRecord(std::optional<RecordRef> ref) {
@@ -132,6 +176,7 @@ void MainWindow::selectRecord(std::optional<RecordRef> ref) {
         session_.view.selection.push_back(*ref);
     plot_->setHighlighted(ref);
     records_->selectRecord(ref);
+    details_->showRecord(session_, ref);
 }
 
 bool MainWindow::openSession(const QString& path) {
@@ -142,6 +187,7 @@ bool MainWindow::openSession(const QString& path) {
     }
     setSession(std::move(loaded).value(), path);
     replaceable_ = false;
+    addRecentFile(path);
     statusBar()->showMessage(tr("Opened %1").arg(path), 5000);
     return true;
 }
@@ -153,6 +199,8 @@ bool MainWindow::saveSession(const QString& path) {
         return false;
     }
     sessionPath_ = path;
+    replaceable_ = false;
+    addRecentFile(path);
     updateTitle();
     statusBar()->showMessage(tr("Saved %1").arg(path), 5000);
     return true;

@@ -1,7 +1,9 @@
 #pragma once
-// The explorer window: the roofline of the open session above the table of its records, with
-// the selection linked between them; opening sessions and Kineto traces (menu, drag-and-drop,
-// command line), saving sessions, exporting the plot. Dataset tree and details come later.
+// The explorer window: the roofline of the open session above the table of its records, the
+// datasets and devices on the left, the selected record's details on the right, with the
+// selection linked between them; opening sessions and Kineto traces (menu, drag-and-drop,
+// command line, recent files), saving sessions, exporting the plot, and remembering the window's
+// layout and folders in QSettings.
 
 #include "catalog.h"
 #include "session.h"
@@ -11,7 +13,11 @@
 #include <memory>
 #include <optional>
 
+class QColor;
+class QDockWidget;
+class QMenu;
 class QProgressBar;
+class QSplitter;
 class QPushButton;
 class QToolButton;
 
@@ -22,6 +28,8 @@ enum class Grouping;
 
 namespace roofscope::ui {
 
+class DatasetPanel;
+class DetailsPane;
 class RecordPanel;
 class RooflinePlot;
 class TraceLoader;
@@ -40,6 +48,25 @@ class MainWindow : public QMainWindow {
     RooflinePlot* plot() const { return plot_; }
     RecordPanel* recordPanel() const { return records_; }
     TraceLoader* traceLoader() const { return loader_; }
+    DatasetPanel* datasetPanel() const { return datasets_; }
+    DetailsPane* detailsPane() const { return details_; }
+    QSplitter* splitter() const { return splitter_; }
+
+    // Dataset edits from the tree, applied to the session; the plot and table follow.
+    void setDatasetVisible(int dataset, bool visible);
+    void renameDataset(int dataset, const QString& label);
+    void setDatasetColor(int dataset, const QColor& color);
+    // Removes at once (no question asked) and says in the status bar what went.
+    void removeDataset(int dataset);
+
+    // Most recent first, at most kMaxRecentFiles, kept in QSettings.
+    static constexpr int kMaxRecentFiles = 10;
+    QStringList recentFiles() const;
+    void addRecentFile(const QString& path);
+    // Window geometry, dock and splitter layout, table columns: written on close, read when
+    // the window is made.
+    void saveSettings() const;
+    void restoreSettings();
 
     // Opens a session file; on failure shows the error (file and position) and keeps the
     // current session. Returns whether it loaded.
@@ -54,18 +81,30 @@ class MainWindow : public QMainWindow {
     void cancelLoad();
 
   protected:
+    void closeEvent(QCloseEvent* event) override;
     void dragEnterEvent(QDragEnterEvent* event) override;
     void dropEvent(QDropEvent* event) override;
 
   private:
     void buildMenus();
+    void buildDocks();
     void buildStatusBar();
+    // File > Open Recent, View > panes and full screen, Find, Save: main_window_settings.cpp.
+    void addDesktopActions(QMenu* file, QMenu* view);
+    void rebuildRecentMenu();
+    void saveSessionAs();
+    QString lastFolder() const;
+    void rememberFolder(const QString& file);
+    // `label`, or `label (2)`, ... so that no two datasets share a label (hiding goes by label).
+    std::string uniqueLabel(const std::string& label, int except = -1) const;
     // Shows the error in a non-blocking message box (object name "errorBox") and the status bar.
     void showError(const QString& title, const QString& message);
     void showWarnings(const QString& summary, const QStringList& warnings);
     void updateTitle();
-    // Redraws plot and table from session_ and restores the selection.
+    // Redraws plot, table, tree and details from session_ and restores the selection.
     void refresh();
+    // The same without the tree, for edits the tree made itself.
+    void refreshViews();
     void selectRecord(std::optional<RecordRef> ref);
     void traceLoaded(const TraceLoadOutcome& outcome);
     void regroup(Grouping grouping);
@@ -86,6 +125,12 @@ class MainWindow : public QMainWindow {
     RooflinePlot* plot_ = nullptr;
     RecordPanel* records_ = nullptr;
     TraceLoader* loader_ = nullptr;
+    DatasetPanel* datasets_ = nullptr;
+    DetailsPane* details_ = nullptr;
+    QSplitter* splitter_ = nullptr;
+    QDockWidget* datasetsDock_ = nullptr;
+    QDockWidget* detailsDock_ = nullptr;
+    QMenu* recentMenu_ = nullptr;
     QProgressBar* progress_ = nullptr;
     QPushButton* cancel_ = nullptr;
     QToolButton* warningsButton_ = nullptr;

@@ -140,9 +140,9 @@ void MainWindow::traceLoaded(const TraceLoadOutcome& outcome) {
     Dataset dataset = mergedDataset(trace, records_->grouping(), deviceId);
     const QString first = QFileInfo(outcome.paths.front()).fileName();
     dataset.context.label =
-        outcome.paths.size() == 1
-            ? first.toStdString()
-            : tr("%1 (%2 ranks)").arg(first).arg(outcome.paths.size()).toStdString();
+        uniqueLabel(outcome.paths.size() == 1
+                        ? first.toStdString()
+                        : tr("%1 (%2 ranks)").arg(first).arg(outcome.paths.size()).toStdString());
     const std::size_t launches = [&] {
         std::size_t n = 0;
         for (const auto& rank : trace.ranks)
@@ -155,6 +155,9 @@ void MainWindow::traceLoaded(const TraceLoadOutcome& outcome) {
     records_->setGroupingEnabled(true);
     if (title_.isEmpty())
         title_ = first;
+    // One file reopens as it was loaded; the ranks of a multi-rank set are not one entry.
+    if (outcome.paths.size() == 1)
+        addRecentFile(outcome.paths.front());
     refresh();
     updateTitle();
 

@@ -74,6 +74,8 @@ void RecordPanel::buildFilterBar(QWidget* bar) {
     nameEdit_->setObjectName(QStringLiteral("nameFilter"));
     nameEdit_->setPlaceholderText(tr("Filter by name…"));
     nameEdit_->setClearButtonEnabled(true);
+    // With the side panes open the bar is narrow; the filter stays wide enough to read.
+    nameEdit_->setMinimumWidth(140);
     category_ = enumCombo<Category>(bar, tr("All categories"), "categoryFilter");
     phase_ = enumCombo<Phase>(bar, tr("All phases"), "phaseFilter");
     bottleneck_ = enumCombo<Bottleneck>(bar, tr("Any bottleneck"), "bottleneckFilter");

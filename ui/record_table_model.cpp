@@ -4,6 +4,7 @@
 #include "roofline.h"
 #include "units.h"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -96,6 +97,12 @@ void RecordTableModel::setSession(const Session& session) {
             if (r.timeS.known() && r.timeS.value > 0)
                 total += r.timeS.value;
         firstRowOfDataset_.push_back(rows_.size());
+        // A dataset the user unticked leaves the table as it leaves the plot; rowOf() finds
+        // none of its records since the rows at its offset belong to the next dataset.
+        const auto& hidden = session.view.hiddenDatasets;
+        if (std::find(hidden.begin(), hidden.end(), session.datasets[d].context.label) !=
+            hidden.end())
+            continue;
         for (std::size_t i = 0; i < records.size(); ++i)
             rows_.push_back(makeRow(session, {static_cast<int>(d), static_cast<int>(i)}, total));
     }

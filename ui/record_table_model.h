@@ -46,6 +46,7 @@ class RecordTableModel : public QAbstractTableModel {
 
     explicit RecordTableModel(QObject* parent = nullptr);
 
+    // One row per record of every dataset not in view.hiddenDatasets.
     void setSession(const Session& session);
 
     int rowCount(const QModelIndex& parent = {}) const override;

@@ -1,6 +1,7 @@
 #include "roofline_plot.h"
 
 #include "axis_format.h"
+#include "palette.h"
 #include "roof_geometry.h"
 #include "roofline.h"
 
@@ -8,37 +9,11 @@
 #include <cmath>
 #include <limits>
 #include <set>
+#include <string_view>
+#include <unordered_map>
 
 namespace roofscope::ui {
 namespace {
-
-// Okabe-Ito: distinguishable for colour-blind readers and in greyscale print.
-const QColor kPalette[] = {QColor(0, 114, 178),   QColor(213, 94, 0),  QColor(0, 158, 115),
-                           QColor(204, 121, 167), QColor(230, 159, 0), QColor(86, 180, 233),
-                           QColor(0, 0, 0)};
-
-QColor paletteColor(int index) {
-    return kPalette[static_cast<std::size_t>(index) % std::size(kPalette)];
-}
-
-QCPScatterStyle::ScatterShape shapeFor(Category category) {
-    switch (category) {
-    case Category::gemm:
-        return QCPScatterStyle::ssDisc;
-    case Category::conv:
-        return QCPScatterStyle::ssSquare;
-    case Category::attention:
-        return QCPScatterStyle::ssDiamond;
-    case Category::elementwise:
-        return QCPScatterStyle::ssTriangle;
-    case Category::norm:
-        return QCPScatterStyle::ssTriangleInverted;
-    case Category::collective:
-        return QCPScatterStyle::ssStar;
-    default:
-        return QCPScatterStyle::ssCircle;
-    }
-}
 
 constexpr double kXMin = 1e-2;
 constexpr double kXMax = 1e4;
@@ -57,6 +32,8 @@ RooflinePlot::RooflinePlot(QWidget* parent) : QCustomPlot(parent) {
     setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
     setMouseTracking(true);
     setNoAntialiasingOnDrag(true);
+    // Dense clouds draw below the roofs and their labels, which stay legible over them.
+    addLayer(QStringLiteral("cloud"), layer(QStringLiteral("main")), QCustomPlot::limBelow);
     // On screen the plot repaints through replot(); exports go through draw(): both align.
     connect(this, &QCustomPlot::beforeReplot, this, &RooflinePlot::beforeEachReplot);
 }
@@ -84,11 +61,17 @@ void RooflinePlot::alignSlopeLabels() {
 }
 
 void RooflinePlot::setSession(const Session& session) {
-    clearGraphs();
+    clearPlottables(); // roofs, point graphs and density layers
     clearItems();
+    pointPlottables_.clear();
+    pointItems_.clear();
     slopeLabels_.clear();
     roofSegments_ = points_ = aboveRoof_ = undrawable_ = 0;
     drawn_.clear();
+    logX_.clear();
+    logY_.clear();
+    names_.clear();
+    looks_.clear();
     drawnIndex_.assign(session.datasets.size(), {});
     highlight_ = nullptr; // clearItems deleted it
     xLow_ = kXMin;
@@ -103,6 +86,13 @@ void RooflinePlot::setSession(const Session& session) {
         for (const auto& r : d.records)
             precisions.insert(r.precision);
     const std::vector<Precision> drawn(precisions.begin(), precisions.end());
+    // Growing these a record at a time costs more than the points themselves in a dense session.
+    std::size_t records = 0;
+    for (const auto& d : session.datasets)
+        records += d.records.size();
+    drawn_.reserve(records);
+    logX_.reserve(records);
+    logY_.reserve(records);
 
     int colorIndex = 0;
     for (const auto& device : session.devices) {
@@ -115,13 +105,17 @@ void RooflinePlot::setSession(const Session& session) {
     for (std::size_t i = 0; i < session.datasets.size(); ++i) {
         const Dataset& dataset = session.datasets[i];
         const auto& hidden = session.view.hiddenDatasets;
-        const QColor color = paletteColor(colorIndex++);
+        const QColor color = datasetColor(dataset, colorIndex++);
         drawnIndex_[i].assign(dataset.records.size(), -1);
         if (std::find(hidden.begin(), hidden.end(), dataset.context.label) != hidden.end())
             continue;
+        looks_.push_back({QString::fromStdString(dataset.context.label), color, drawn_.size(), 0});
         drawDataset(dataset, static_cast<int>(i), session.findDevice(dataset.context.deviceId),
                     color, session.view);
+        looks_.back().end = drawn_.size();
     }
+    buildPickGrid();
+    drawPoints();
     // An empty legend would draw as a stray little box.
     legend->setVisible(legend->itemCount() > 0);
     setHighlighted(highlighted_);
@@ -158,6 +152,9 @@ void RooflinePlot::drawDevice(const Device& device, const QColor& color, double 
         label->setColor(color);
         label->setFont(QFont(font().family(), 7));
         label->setClipToAxisRect(true);
+        // A light backing keeps the label legible over a dense cloud of points.
+        label->setBrush(QColor(255, 255, 255, 190));
+        label->setPadding(QMargins(2, 0, 2, 0));
         if (segment.kind == RoofSegment::Kind::compute) {
             label->setPositionAlignment(Qt::AlignRight | Qt::AlignBottom);
             label->position->setCoords(segment.x1 / 1.15, segment.y1 * 1.03);
@@ -180,9 +177,10 @@ void RooflinePlot::drawDevice(const Device& device, const QColor& color, double 
 }
 
 void RooflinePlot::drawDataset(const Dataset& dataset, int datasetIndex, const Device* device,
-                               const QColor& color, const ViewSettings& view) {
-    // One graph per category so the marker says the category and the legend stays short.
-    std::map<Category, QCPGraph*> graphs;
+                               const QColor&, const ViewSettings& view) {
+    // Only computes the points here; drawPoints() draws them in the style their number calls for.
+    std::unordered_map<std::string_view, int> nameIds; // launches of one kernel share its name
+    auto& index = drawnIndex_[static_cast<std::size_t>(datasetIndex)];
     for (std::size_t i = 0; i < dataset.records.size(); ++i) {
         const OpRecord& record = dataset.records[i];
         double x = NAN, y = NAN, fraction = NAN;
@@ -204,32 +202,19 @@ void RooflinePlot::drawDataset(const Dataset& dataset, int datasetIndex, const D
             ++undrawable_;
             continue;
         }
-        QCPGraph*& graph = graphs[record.category];
-        if (!graph) {
-            graph = addGraph();
-            graph->setLineStyle(QCPGraph::lsNone);
-            graph->setScatterStyle(
-                QCPScatterStyle(shapeFor(record.category), color, color.lighter(150), 8));
-            graph->setPen(QPen(color));
-            graph->setSelectable(QCP::stNone);
-            graph->setName(QString::fromStdString(dataset.context.label) + QStringLiteral(" · ") +
-                           QString::fromUtf8(toString(record.category).data()));
-        }
-        graph->addData(x, y);
-        drawnIndex_[static_cast<std::size_t>(datasetIndex)][i] = static_cast<int>(drawn_.size());
-        drawn_.push_back({x, y, RecordRef{datasetIndex, static_cast<int>(i)},
-                          QString::fromStdString(record.name),
-                          record.timeS.known() ? record.timeS.value : NAN, fraction});
+        const auto [name, added] =
+            nameIds.try_emplace(record.name, static_cast<int>(names_.size()));
+        if (added)
+            names_.push_back(QString::fromStdString(record.name));
+        index[i] = static_cast<int>(drawn_.size());
+        drawn_.push_back({x, y, RecordRef{datasetIndex, static_cast<int>(i)}, name->second,
+                          record.category, above, record.timeS.known() ? record.timeS.value : NAN,
+                          fraction});
+        logX_.push_back(std::log10(x));
+        logY_.push_back(std::log10(y));
         ++points_;
+        aboveRoof_ += above ? 1 : 0;
         extend(x, y);
-        if (above) {
-            ++aboveRoof_;
-            auto* flag = new QCPItemTracer(this);
-            flag->position->setCoords(x, y);
-            flag->setStyle(QCPItemTracer::tsSquare);
-            flag->setSize(12);
-            flag->setPen(QPen(Qt::red, 1.5));
-        }
     }
 }
 

@@ -8,6 +8,7 @@
 
 #include <qcustomplot.h>
 
+#include <cstdint>
 #include <optional>
 #include <vector>
 
@@ -24,6 +25,23 @@ class RooflinePlot : public QCustomPlot {
 
     // Fits the axes to the roofs and points.
     void resetView();
+
+    // How records are drawn. `automatic` picks by the number of drawn points: markers (shape by
+    // category) up to the dots threshold, one-pixel dots with adaptive sampling up to the
+    // density threshold, a density image (log colour scale, binned for the view) above it.
+    enum class PointStyle { automatic, markers, dots, density };
+    static constexpr int kDefaultDotsAbove = 20'000;
+    static constexpr int kDefaultDensityAbove = 2'000'000;
+    void setPointStyle(PointStyle style);
+    PointStyle pointStyle() const { return pointStyle_; }
+    // The style in use: pointStyle(), or what `automatic` chose.
+    PointStyle drawnStyle() const { return drawnStyle_; }
+    // Point counts above which `automatic` draws dots and the density image.
+    void setPointThresholds(int dotsAbove, int densityAbove);
+    // Points counted into the density image(s) at their last binning (those inside the view), and
+    // how many binnings happened: a zoom or pan bins again at the next draw.
+    std::int64_t densityPointCount() const;
+    int densityBinnings() const;
 
     int roofSegmentCount() const { return roofSegments_; }
     int pointCount() const { return points_; }
@@ -59,6 +77,11 @@ class RooflinePlot : public QCustomPlot {
                     const std::vector<Precision>& precisions);
     void drawDataset(const Dataset& dataset, int datasetIndex, const Device* device,
                      const QColor& color, const ViewSettings& view);
+    // (Re)creates the plottables that show drawn_ in the style in use; roofs stay.
+    void drawPoints();
+    void drawMarkers();
+    void drawDots(bool density);
+    void buildPickGrid();
 
     int roofSegments_ = 0;
     int points_ = 0;
@@ -76,14 +99,39 @@ class RooflinePlot : public QCustomPlot {
 
     double xLow_ = 0, xHigh_ = 0, yLow_ = 0, yHigh_ = 0; // extent of roofs and points
 
+    // Kept lean: a dense session holds millions; names are shared through names_.
     struct DrawnPoint {
         double x = 0, y = 0; // FLOP/B, FLOP/s
         RecordRef ref;
-        QString name;
+        int name = 0; // index in names_
+        Category category = Category::other;
+        bool aboveRoof = false;
         double timeS = 0;
         double fractionOfRoof = 0; // NaN without a device roof
     };
-    std::vector<DrawnPoint> drawn_;
+    std::vector<DrawnPoint> drawn_;   // dataset order, so each dataset's points are contiguous
+    std::vector<double> logX_, logY_; // log10 of drawn_'s x and y, for binning
+    std::vector<QString> names_;
+    struct DatasetLook {
+        QString label;
+        QColor color;
+        std::size_t begin = 0, end = 0; // its range in drawn_
+    };
+    std::vector<DatasetLook> looks_;
+    std::vector<QCPAbstractPlottable*> pointPlottables_; // owned by the plot
+    std::vector<QCPAbstractItem*> pointItems_;
+    PointStyle pointStyle_ = PointStyle::automatic;
+    PointStyle drawnStyle_ = PointStyle::markers;
+    int dotsAbove_ = kDefaultDotsAbove;
+    int densityAbove_ = kDefaultDensityAbove;
+    // Points bucketed by a uniform grid over their log10 extent, so that finding the point under
+    // the mouse looks at a few cells instead of every point.
+    struct PickGrid {
+        double x0 = 0, y0 = 0, cellW = 1, cellH = 1; // log10 origin and cell size
+        int nx = 0, ny = 0;
+        std::vector<int> start; // nx*ny+1 offsets into items
+        std::vector<int> items; // indices into drawn_
+    } pickGrid_;
     std::vector<std::vector<int>> drawnIndex_; // [dataset][record] -> index in drawn_, or -1
     const DrawnPoint* findDrawn(RecordRef ref) const;
     std::optional<RecordRef> highlighted_;

@@ -6,6 +6,7 @@
 
 #include <QToolTip>
 
+#include <algorithm>
 #include <cmath>
 
 namespace roofscope::ui {
@@ -26,22 +27,82 @@ std::optional<QPointF> RooflinePlot::recordCoords(RecordRef ref) const {
     return p ? std::optional<QPointF>(QPointF(p->x, p->y)) : std::nullopt;
 }
 
+void RooflinePlot::buildPickGrid() {
+    PickGrid& g = pickGrid_;
+    g = PickGrid{};
+    const std::size_t n = drawn_.size();
+    if (n == 0)
+        return;
+    const auto [x0, x1] = std::minmax_element(logX_.begin(), logX_.end());
+    const auto [y0, y1] = std::minmax_element(logY_.begin(), logY_.end());
+    // About four points per cell on average, at most 1024 × 1024 cells (4 MB of offsets).
+    const int side = std::clamp(static_cast<int>(std::sqrt(static_cast<double>(n) / 4)), 1, 1024);
+    g.nx = g.ny = side;
+    g.x0 = *x0;
+    g.y0 = *y0;
+    g.cellW = std::max(*x1 - *x0, 1e-9) / side * (1 + 1e-9);
+    g.cellH = std::max(*y1 - *y0, 1e-9) / side * (1 + 1e-9);
+    auto cellOf = [&](std::size_t i) {
+        const int cx = std::clamp(static_cast<int>((logX_[i] - g.x0) / g.cellW), 0, side - 1);
+        const int cy = std::clamp(static_cast<int>((logY_[i] - g.y0) / g.cellH), 0, side - 1);
+        return cy * side + cx;
+    };
+    // Counting sort by cell: linear in the number of points.
+    g.start.assign(static_cast<std::size_t>(side) * side + 1, 0);
+    for (std::size_t i = 0; i < n; ++i)
+        ++g.start[static_cast<std::size_t>(cellOf(i)) + 1];
+    for (std::size_t c = 1; c < g.start.size(); ++c)
+        g.start[c] += g.start[c - 1];
+    g.items.resize(n);
+    std::vector<int> fill(g.start.begin(), g.start.end() - 1);
+    for (std::size_t i = 0; i < n; ++i)
+        g.items[static_cast<std::size_t>(fill[static_cast<std::size_t>(cellOf(i))]++)] =
+            static_cast<int>(i);
+}
+
 std::optional<RecordRef> RooflinePlot::recordAt(const QPointF& pixel, double radius) const {
-    if (!axisRect()->rect().contains(pixel.toPoint()))
+    if (!axisRect()->rect().contains(pixel.toPoint()) || pickGrid_.nx == 0)
         return std::nullopt;
-    // A linear scan: a mouse event per frame over even a million points costs a few ms.
+    const PickGrid& g = pickGrid_;
+    // The cells under the square of ±radius pixels around the mouse.
+    const double lxA = std::log10(xAxis->pixelToCoord(pixel.x() - radius));
+    const double lxB = std::log10(xAxis->pixelToCoord(pixel.x() + radius));
+    const double lyA = std::log10(yAxis->pixelToCoord(pixel.y() + radius));
+    const double lyB = std::log10(yAxis->pixelToCoord(pixel.y() - radius));
+    if (!(std::isfinite(lxA) && std::isfinite(lxB) && std::isfinite(lyA) && std::isfinite(lyB)))
+        return std::nullopt;
+    auto cell = [](double v, double origin, double size, int count) {
+        return std::clamp(static_cast<int>(std::floor((v - origin) / size)), -1, count);
+    };
+    const int cx0 = std::max(0, cell(std::min(lxA, lxB), g.x0, g.cellW, g.nx));
+    const int cx1 = std::min(g.nx - 1, cell(std::max(lxA, lxB), g.x0, g.cellW, g.nx));
+    const int cy0 = std::max(0, cell(std::min(lyA, lyB), g.y0, g.cellH, g.ny));
+    const int cy1 = std::min(g.ny - 1, cell(std::max(lyA, lyB), g.y0, g.cellH, g.ny));
+    // Distances in pixels from log10 coordinates: the log axes map them linearly, and this
+    // avoids two logarithms per candidate, of which a dense core has many thousands.
+    const double lx = std::log10(xAxis->pixelToCoord(pixel.x()));
+    const double ly = std::log10(yAxis->pixelToCoord(pixel.y()));
+    const double kx = std::abs(2 * radius / (lxB - lxA)), ky = std::abs(2 * radius / (lyB - lyA));
     double best = radius * radius;
-    const DrawnPoint* nearest = nullptr;
-    for (const auto& p : drawn_) {
-        const double dx = xAxis->coordToPixel(p.x) - pixel.x();
-        const double dy = yAxis->coordToPixel(p.y) - pixel.y();
-        const double d2 = dx * dx + dy * dy;
-        if (d2 <= best) {
-            best = d2;
-            nearest = &p;
+    int nearest = -1;
+    for (int cy = cy0; cy <= cy1; ++cy) {
+        for (int cx = cx0; cx <= cx1; ++cx) {
+            const auto c = static_cast<std::size_t>(cy * g.nx + cx);
+            for (int k = g.start[c]; k < g.start[c + 1]; ++k) {
+                const int i = g.items[static_cast<std::size_t>(k)];
+                const double dx = (logX_[static_cast<std::size_t>(i)] - lx) * kx;
+                const double dy = (logY_[static_cast<std::size_t>(i)] - ly) * ky;
+                const double d2 = dx * dx + dy * dy;
+                // On a tie the later point wins: it is the one drawn on top.
+                if (d2 < best || (d2 == best && i > nearest)) {
+                    best = d2;
+                    nearest = i;
+                }
+            }
         }
     }
-    return nearest ? std::optional<RecordRef>(nearest->ref) : std::nullopt;
+    return nearest < 0 ? std::nullopt
+                       : std::optional<RecordRef>(drawn_[static_cast<std::size_t>(nearest)].ref);
 }
 
 QString RooflinePlot::toolTipFor(RecordRef ref) const {
@@ -52,9 +113,9 @@ QString RooflinePlot::toolTipFor(RecordRef ref) const {
         return std::isnan(v) ? QStringLiteral("\u2013") : QString::fromStdString(formatSi(v, d));
     };
     return tr("<b>%1</b><br>intensity %2<br>%3<br>time %4<br>%5 of roof")
-        .arg(p->name.toHtmlEscaped(), si(p->x, Dimension::intensity),
-             si(p->y, Dimension::flopsPerS), si(p->timeS, Dimension::time),
-             si(p->fractionOfRoof, Dimension::ratio));
+        .arg(names_[static_cast<std::size_t>(p->name)].toHtmlEscaped(),
+             si(p->x, Dimension::intensity), si(p->y, Dimension::flopsPerS),
+             si(p->timeS, Dimension::time), si(p->fractionOfRoof, Dimension::ratio));
 }
 
 void RooflinePlot::setHighlighted(std::optional<RecordRef> ref) {

@@ -104,6 +104,37 @@ class TestSessionFile : public QObject {
         QVERIFY(parsed.value() == expected);
     }
 
+    void datasetColourRoundTripsAndIsOptional() {
+        Session s = richSession();
+        s.datasets[0].context.color = "#1a2B3c";
+        s.view.hiddenDatasets = {s.datasets[0].context.label};
+        const std::string text = serializeSession(s);
+        const Json doc = Json::parse(text);
+        QCOMPARE(doc["datasets"][0]["context"]["color"].get<std::string>(), std::string("#1a2B3c"));
+        // Without a colour the key stays out, so version-1 readers see what they always saw.
+        QVERIFY(!doc["datasets"][1]["context"].contains("color"));
+        const auto parsed = parseSession(text, "colour.roofscope");
+        QVERIFY2(parsed.ok(), parsed.ok() ? "" : parsed.error().toString().c_str());
+        QVERIFY(parsed.value() == s);
+    }
+
+    void aMalformedColourIsAnErrorWithItsPath_data() {
+        QTest::addColumn<QString>("color");
+        QTest::newRow("name") << "red";
+        QTest::newRow("short") << "#abc";
+        QTest::newRow("not hex") << "#12345g";
+    }
+
+    void aMalformedColourIsAnErrorWithItsPath() {
+        QFETCH(QString, color);
+        Json doc = Json::parse(serializeSession(richSession()));
+        doc["datasets"][1]["context"]["color"] = color.toStdString();
+        const auto parsed = parseSession(doc.dump(), "colour.roofscope");
+        QVERIFY(!parsed.ok());
+        QVERIFY2(parsed.error().toString().find("/datasets/1/context/color") != std::string::npos,
+                 parsed.error().toString().c_str());
+    }
+
     void handWrittenFixtureReads() {
         // A version-1 file written by hand: pins the key names of the schema, which a pure
         // round trip cannot do.

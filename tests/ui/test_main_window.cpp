@@ -12,6 +12,7 @@
 #include <QFile>
 #include <QImage>
 #include <QMessageBox>
+#include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -42,6 +43,8 @@ class TestMainWindow : public QObject {
 
   private slots:
     void init() {
+        // The window remembers recent files and its layout: not in the user's settings.
+        QStandardPaths::setTestModeEnabled(true);
         // Keep the user's own catalog out of the test.
         qputenv("ROOFSCOPE_USER_CATALOG", QByteArray("/nonexistent-roofscope-catalog"));
     }

@@ -12,6 +12,7 @@
 #include <QAbstractItemModelTester>
 #include <QComboBox>
 #include <QLineEdit>
+#include <QStandardPaths>
 #include <QTableView>
 #include <QtTest>
 
@@ -35,7 +36,11 @@ class TestRecordTable : public QObject {
     Q_OBJECT
 
   private slots:
-    void init() { qputenv("ROOFSCOPE_USER_CATALOG", QByteArray("/nonexistent-roofscope-catalog")); }
+    void init() {
+        qputenv("ROOFSCOPE_USER_CATALOG", QByteArray("/nonexistent-roofscope-catalog"));
+        // The window remembers recent files and its layout: not in the user's settings.
+        QStandardPaths::setTestModeEnabled(true);
+    }
 
     void modelsPassTheTester() {
         RecordTableModel model;

@@ -13,6 +13,7 @@
 #include <QMessageBox>
 #include <QMimeData>
 #include <QProgressBar>
+#include <QStandardPaths>
 #include <QStatusBar>
 #include <QTableView>
 #include <QTemporaryDir>
@@ -52,7 +53,11 @@ class TestTraceLoading : public QObject {
     Q_OBJECT
 
   private slots:
-    void init() { qputenv("ROOFSCOPE_USER_CATALOG", QByteArray("/nonexistent-roofscope-catalog")); }
+    void init() {
+        qputenv("ROOFSCOPE_USER_CATALOG", QByteArray("/nonexistent-roofscope-catalog"));
+        // The window remembers recent files and its layout: not in the user's settings.
+        QStandardPaths::setTestModeEnabled(true);
+    }
 
     void loadsATraceInTheBackground() {
         ui::MainWindow window(ui::loadCatalog(nullptr));

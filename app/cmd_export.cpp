@@ -1,0 +1,207 @@
+// roofscope export INPUT... -o OUT [--view V] [--device ID] [--width W] [--height H] [--dpi D]
+//                  [--group G]
+#include "cmd_export.h"
+
+#include "catalog_loader.h"
+#include "cli.h"
+#include "cmd_summarize.h"
+#include "plot_export.h"
+
+#include <QApplication>
+
+#include <charconv>
+#include <memory>
+#include <ostream>
+
+namespace roofscope::app {
+namespace {
+
+constexpr const char* kHelp =
+    "Usage: roofscope export INPUT... -o OUT [options]\n\n"
+    "Draws the roofline of a session (*.roofscope) or of PyTorch profiler (Kineto) traces,\n"
+    "plain or gzipped, without a display. Several traces are the ranks of one dataset; a\n"
+    "session and traces together add the traces to the session. OUT's extension picks the\n"
+    "format:\n"
+    "  .png          raster image, width x height x dpi/96 pixels\n"
+    "  .pdf, .svg    vector image, width/96 x height/96 inches\n"
+    "  .csv, .json   the points: dataset, record, category, phase, rank, memory level,\n"
+    "                intensity, FLOP/s, time, FLOPs, bytes, roof, % of roof, bottleneck,\n"
+    "                above-roof flag; the JSON (schema roofscope.points/1) adds the ceilings\n"
+    "                of the devices, with their provenance\n\n"
+    "  -o, --output OUT  the file to write (replaced atomically)\n"
+    "  --view V          roofline (default) or hierarchical (one point per memory level)\n"
+    "  --device ID       catalog device whose roofs bound the records (default: the one the\n"
+    "                    traces name); with a session, every dataset is drawn against it\n"
+    "  --width W         figure width in CSS pixels, 1/96 inch (default 1000)\n"
+    "  --height H        figure height in CSS pixels (default 625)\n"
+    "  --dpi D           PNG pixels per inch (default 144); fonts keep their size in the\n"
+    "                    figure, the image gets sharper\n"
+    "  --group G         traces: kernel (default), op or launch, as in 'roofscope summarize'\n\n"
+    "Exit status: 0 written, 1 an input or the output failed (the message names the file\n"
+    "and position), 2 the command line was wrong.\n";
+
+int usageError(CommandIo io, const std::string& message) {
+    io.err << "roofscope export: " << message << "\n\n" << kHelp;
+    return kExitUsage;
+}
+
+std::optional<int> parseInt(const std::string& text) {
+    int value = 0;
+    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (text.empty() || ec != std::errc() || end != text.data() + text.size())
+        return std::nullopt;
+    return value;
+}
+
+struct Args {
+    ExportInputs inputs;
+    std::string output;
+    std::optional<ViewKind> view;
+    std::string deviceId;
+    ui::ExportOptions options;
+};
+
+// Parses into `a`; returns an exit code when the command is done (help or a usage error).
+std::optional<int> parse(const std::vector<std::string>& args, Args& a, CommandIo io) {
+    for (std::size_t i = 0; i < args.size(); ++i) {
+        const std::string& arg = args[i];
+        const bool hasValue = i + 1 < args.size();
+        const std::string value = hasValue ? args[i + 1] : std::string();
+        const auto number = [&](int& into, const char* what) -> std::optional<int> {
+            const auto n = parseInt(value);
+            ++i;
+            if (!n)
+                return usageError(io, arg + " needs " + what);
+            into = *n;
+            return std::nullopt;
+        };
+        if (arg == "--help" || arg == "-h") {
+            io.out << kHelp;
+            return kExitOk;
+        } else if (arg == "-o" || arg == "--output") {
+            if (!hasValue)
+                return usageError(io, arg + " needs the file to write");
+            a.output = args[++i];
+        } else if (arg == "--view") {
+            const auto view = parseEnum<ViewKind>(value);
+            ++i;
+            if (view && !isRooflineView(*view))
+                return usageError(io, "--view " + value +
+                                          ": only roofline and hierarchical export for now; the "
+                                          "other views come with the MD-Roofline and "
+                                          "comparison views");
+            if (!view)
+                return usageError(io, "--view needs roofline or hierarchical");
+            a.view = view;
+        } else if (arg == "--device") {
+            if (!hasValue)
+                return usageError(io, "--device needs a device id");
+            a.deviceId = args[++i];
+        } else if (arg == "--width") {
+            if (auto code = number(a.options.width, "a width in pixels"))
+                return code;
+        } else if (arg == "--height") {
+            if (auto code = number(a.options.height, "a height in pixels"))
+                return code;
+        } else if (arg == "--dpi") {
+            if (auto code = number(a.options.dpi, "a number of dots per inch"))
+                return code;
+        } else if (arg == "--group") {
+            std::optional<Grouping> grouping;
+            for (const Grouping g : {Grouping::kernel, Grouping::op, Grouping::launch})
+                if (value == groupingName(g))
+                    grouping = g;
+            ++i;
+            if (!grouping)
+                return usageError(io, "--group needs kernel, op or launch");
+            a.inputs.grouping = *grouping;
+        } else if (arg.size() > 1 && arg.front() == '-') {
+            return usageError(io, "unknown option '" + arg + "'");
+        } else {
+            a.inputs.paths.push_back(arg);
+        }
+    }
+    if (a.inputs.paths.empty())
+        return usageError(io, "no input given");
+    if (a.output.empty())
+        return usageError(io, "no output given (-o OUT)");
+    if (!ui::exportFormatForPath(QString::fromStdString(a.output)))
+        return usageError(io, "cannot tell the format of '" + a.output +
+                                  "': the extension must be one of " +
+                                  ui::exportFormatNames().join(QStringLiteral(", ")).toStdString());
+    if (const QString why = ui::validateExportOptions(a.options); !why.isEmpty())
+        return usageError(io, why.toStdString());
+    return std::nullopt;
+}
+
+// Images need a QApplication (QCustomPlot is a widget). The export never shows a window, so the
+// offscreen platform serves with or without a display, and draws the same everywhere.
+std::unique_ptr<QApplication> startQt() {
+    static int argc = 1;
+    static char name[] = "roofscope";
+    static char* argv[] = {name, nullptr};
+    if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+    return std::make_unique<QApplication>(argc, argv);
+}
+
+} // namespace
+
+int runExport(const std::vector<std::string>& args, CommandIo io) {
+    Args a;
+    if (const auto code = parse(args, a, io))
+        return *code;
+    const QString output = QString::fromStdString(a.output);
+    const ui::ExportFormat format = *ui::exportFormatForPath(output);
+
+    QStringList catalogWarnings;
+    const Catalog catalog = ui::loadCatalog(&catalogWarnings);
+    for (const auto& w : catalogWarnings)
+        io.err << "warning: " << w.toStdString() << "\n";
+    if (!a.deviceId.empty()) {
+        a.inputs.device = catalog.find(a.deviceId);
+        if (!a.inputs.device)
+            a.inputs.device = catalog.findByName(a.deviceId);
+        if (!a.inputs.device) {
+            io.err << "roofscope export: unknown device '" << a.deviceId
+                   << "' (see 'roofscope devices' for the ids)\n";
+            return kExitUsage;
+        }
+    }
+
+    auto loaded = loadExportInputs(a.inputs, catalog);
+    if (!loaded) {
+        io.err << "roofscope export: " << loaded.error().toString() << "\n";
+        return kExitFailure;
+    }
+    for (const auto& w : loaded.value().warnings)
+        io.err << "warning: " << w << "\n";
+    Session& session = loaded.value().session;
+    if (a.view) {
+        session.view.view = *a.view;
+    } else if (!isRooflineView(session.view.view)) {
+        io.err << "warning: the session's " << toString(session.view.view)
+               << " view cannot be exported yet; exporting the roofline\n";
+        session.view.view = ViewKind::roofline;
+    }
+
+    // Fitted to the data, as the explorer opens a session: a range saved long ago can hide
+    // every point of a session whose records changed.
+    session.view.xMin = session.view.xMax = session.view.yMin = session.view.yMax = 0;
+    std::unique_ptr<QApplication> qt;
+    if (ui::isImageFormat(format))
+        qt = startQt();
+    const Status written = ui::exportSession(session, output, format, a.options);
+    if (!written) {
+        io.err << "roofscope export: " << written.error().toString() << "\n";
+        return kExitFailure;
+    }
+    const PlotPoints points = plotPoints(session);
+    io.out << "wrote " << a.output << ": " << points.points.size() << " point(s)";
+    if (points.undrawable > 0)
+        io.out << ", " << points.undrawable << " record(s) without FLOPs, time or bytes left out";
+    io.out << "\n";
+    return kExitOk;
+}
+
+} // namespace roofscope::app

@@ -1,0 +1,93 @@
+// From the inputs of `roofscope export` to one session: read the session, load the traces as
+// the ranks of one dataset and bind every dataset to a catalog device.
+#include "cmd_export.h"
+
+#include "file_kind.h"
+#include "import/kineto_load.h"
+#include "session_file.h"
+
+#include <filesystem>
+
+namespace roofscope::app {
+namespace {
+
+// The device the traces name, looked up exactly: a guessed device would misplace every roof.
+const CatalogEntry* traceDevice(const MultiRankTrace& trace, const Catalog& catalog,
+                                std::vector<std::string>& warnings) {
+    std::string name;
+    for (const auto& rank : trace.ranks)
+        if (name.empty())
+            name = rank.analysis.deviceName;
+    const CatalogEntry* entry = name.empty() ? nullptr : catalog.findByName(name);
+    if (!entry)
+        warnings.push_back((name.empty() ? std::string("the traces name no device")
+                                         : "device '" + name + "' is not in the catalog") +
+                           ": no roofs drawn (choose one with --device ID; see 'roofscope "
+                           "devices')");
+    return entry;
+}
+
+std::string traceLabel(const std::vector<std::string>& traces) {
+    const std::string first = std::filesystem::path(traces.front()).filename().string();
+    return traces.size() == 1 ? first : first + " (" + std::to_string(traces.size()) + " ranks)";
+}
+
+void addDevice(Session& session, const Device& device) {
+    if (!session.findDevice(device.id))
+        session.devices.push_back(device);
+}
+
+} // namespace
+
+Result<LoadedExport> loadExportInputs(const ExportInputs& inputs, const Catalog& catalog) {
+    LoadedExport out;
+    std::vector<std::string> sessions, traces;
+    for (const auto& path : inputs.paths) {
+        const auto kind = detectFileKindOf(path);
+        if (!kind)
+            return kind.error();
+        if (kind.value() == FileKind::session)
+            sessions.push_back(path);
+        else if (kind.value() == FileKind::kinetoTrace)
+            traces.push_back(path);
+        else
+            return makeError(std::string(fileKindName(kind.value())) +
+                                 ": export reads sessions (*.roofscope) and Kineto traces",
+                             inFile(path));
+    }
+    if (sessions.size() > 1)
+        return makeError("give one session; several traces (one per rank) make one dataset",
+                         inFile(sessions[1]));
+    if (!sessions.empty()) {
+        auto session = readSessionFile(sessions.front());
+        if (!session)
+            return session.error();
+        out.session = std::move(session).value();
+    }
+    if (inputs.device) {
+        // A what-if on a session: its records drawn against the chosen device's roofs.
+        addDevice(out.session, inputs.device->device);
+        out.session.view.shownDevices = {inputs.device->device.id};
+        for (auto& dataset : out.session.datasets)
+            dataset.context.deviceId = inputs.device->device.id;
+    }
+    if (!traces.empty()) {
+        auto loaded = loadKinetoRanks(traces);
+        if (!loaded)
+            return loaded.error();
+        const MultiRankTrace& trace = loaded.value();
+        for (const auto& w : trace.warnings)
+            out.warnings.push_back(w);
+        const CatalogEntry* entry =
+            inputs.device ? inputs.device : traceDevice(trace, catalog, out.warnings);
+        if (entry)
+            addDevice(out.session, entry->device);
+        Dataset dataset =
+            mergedDataset(trace, inputs.grouping, entry ? entry->device.id : std::string());
+        dataset.context.label = traceLabel(traces);
+        out.session.datasets.push_back(std::move(dataset));
+    }
+    return out;
+}
+
+} // namespace roofscope::app

@@ -1,0 +1,107 @@
+#include "plot_points.h"
+
+#include "roofline.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace roofscope {
+namespace {
+
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+
+bool contains(const std::vector<std::string>& list, const std::string& value) {
+    return std::find(list.begin(), list.end(), value) != list.end();
+}
+
+PlotPoint fromRoofline(const OpRecord& record, RecordRef ref, const RooflinePoint& p) {
+    PlotPoint point;
+    point.ref = ref;
+    point.level = p.level;
+    point.intensity = p.intensity;
+    point.achievedFlopsPerS = p.achievedFlopsPerS;
+    point.flops = record.flops.value;
+    point.bytes = record.bytesAt(p.level).value_or(kNaN);
+    point.timeS = record.timeS.value;
+    point.attainableFlopsPerS = p.attainableFlopsPerS;
+    point.fractionOfRoof = p.fractionOfRoof;
+    point.bottleneck = p.memoryBound ? Bottleneck::memory : Bottleneck::compute;
+    point.aboveRoof = p.aboveRoof;
+    return point;
+}
+
+// Where the plot puts a record it cannot bound: its own intensity and FLOP/s, no roof. A
+// missing byte count makes the intensity infinite, which has no place on the plot.
+std::optional<PlotPoint> unbounded(const OpRecord& record, RecordRef ref, MemoryLevel level) {
+    if (!record.flops.known() || !record.timeS.known() || !(record.timeS.value > 0))
+        return std::nullopt;
+    PlotPoint point;
+    point.ref = ref;
+    point.level = level;
+    point.bytes = record.bytesAt(level).value_or(kNaN);
+    point.intensity = intensity(record.flops.value, record.bytesAt(level).value_or(0));
+    point.flops = record.flops.value;
+    point.timeS = record.timeS.value;
+    point.achievedFlopsPerS = record.flops.value / record.timeS.value;
+    point.attainableFlopsPerS = point.fractionOfRoof = kNaN;
+    return point;
+}
+
+bool drawable(const PlotPoint& p) {
+    return std::isfinite(p.intensity) && std::isfinite(p.achievedFlopsPerS) && p.intensity > 0 &&
+           p.achievedFlopsPerS > 0;
+}
+
+} // namespace
+
+bool isRooflineView(ViewKind view) {
+    return view == ViewKind::roofline || view == ViewKind::hierarchical;
+}
+
+PlotPoints plotPoints(const Session& session) {
+    PlotPoints out;
+    const ViewSettings& view = session.view;
+    for (const auto& device : session.devices)
+        if (view.shownDevices.empty() || contains(view.shownDevices, device.id))
+            out.deviceIds.push_back(device.id);
+    for (std::size_t d = 0; d < session.datasets.size(); ++d) {
+        const Dataset& dataset = session.datasets[d];
+        if (contains(view.hiddenDatasets, dataset.context.label))
+            continue;
+        const Device* device = session.findDevice(dataset.context.deviceId);
+        bool bounded = false;
+        for (std::size_t r = 0; r < dataset.records.size(); ++r) {
+            const OpRecord& record = dataset.records[r];
+            const RecordRef ref{static_cast<int>(d), static_cast<int>(r)};
+            // The point at the view's level is the one the classic roofline draws, bounded or
+            // not; the hierarchical view adds the record's other levels the device knows.
+            std::vector<PlotPoint> points;
+            if (device)
+                if (const auto p = rooflinePoint(record, device->ceilings, view.memoryLevel))
+                    points.push_back(fromRoofline(record, ref, p.value()));
+            if (points.empty())
+                if (const auto p = unbounded(record, ref, view.memoryLevel))
+                    points.push_back(*p);
+            if (device && view.view == ViewKind::hierarchical && !points.empty())
+                for (const auto& p : hierarchicalPoints(record, device->ceilings))
+                    if (p.level != view.memoryLevel)
+                        points.push_back(fromRoofline(record, ref, p));
+            std::stable_sort(
+                points.begin(), points.end(),
+                [](const PlotPoint& a, const PlotPoint& b) { return a.level < b.level; });
+            std::erase_if(points, [](const PlotPoint& p) { return !drawable(p); });
+            if (points.empty()) {
+                ++out.undrawable;
+                continue;
+            }
+            bounded = bounded || !std::isnan(points.front().attainableFlopsPerS);
+            out.points.insert(out.points.end(), points.begin(), points.end());
+        }
+        if (bounded && !contains(out.deviceIds, device->id))
+            out.deviceIds.push_back(device->id);
+    }
+    return out;
+}
+
+} // namespace roofscope

@@ -1,0 +1,219 @@
+// Dense clouds on the offscreen platform: the drawing style follows the number of points
+// (markers, dots with adaptive sampling, density image), the density image counts exactly the
+// points inside the view and bins again after a zoom, and points of big clouds are picked from
+// the data, not from what was drawn. Timings belong to roofscope-bench redraw, not here.
+#include "roofline_density.h"
+#include "roofline_plot.h"
+
+#include "record_fixture.h"
+
+#include <QtTest>
+
+#include <random>
+
+using namespace roofscope;
+using Style = ui::RooflinePlot::PointStyle;
+
+namespace {
+
+// `n` fp16 GEMM-like records under the round device's roofs, spread over intensity 0.1 .. 1000
+// FLOP/B and 0.1 % .. 100 % of the roof; record i is named "p<i>".
+Session cloud(int n) {
+    Session s;
+    s.devices = {testing::roundDevice()};
+    Dataset d;
+    d.context.label = "cloud";
+    d.context.deviceId = "round-gpu";
+    std::mt19937_64 rng(42);
+    std::uniform_real_distribution<double> u(0, 1);
+    d.records.reserve(static_cast<std::size_t>(n));
+    for (int i = 0; i < n; ++i) {
+        OpRecord r = testing::record("p" + std::to_string(i), Category::gemm, Phase::forward, 0);
+        r.precision = Precision::fp16;
+        r.usesTensorUnits = true;
+        const double x = std::pow(10.0, -1 + 4 * u(rng));
+        const double y = std::min(1e14, x * 1e12) * std::pow(10.0, -3 * u(rng));
+        r.bytes[MemoryLevel::dram] = Measure::measured(1e6);
+        r.flops = Measure::measured(x * 1e6);
+        r.timeS = Measure::measured(x * 1e6 / y);
+        d.records.push_back(std::move(r));
+    }
+    s.datasets = {std::move(d)};
+    return s;
+}
+
+// Points of the plot inside its current view, [lower, upper) on both axes, as the bins count.
+qint64 pointsInView(const ui::RooflinePlot& plot, int n) {
+    const QCPRange x = plot.xAxis->range(), y = plot.yAxis->range();
+    qint64 inside = 0;
+    for (int i = 0; i < n; ++i) {
+        const auto c = plot.recordCoords({0, i});
+        if (c && c->x() >= x.lower && c->x() < x.upper && c->y() >= y.lower && c->y() < y.upper)
+            ++inside;
+    }
+    return inside;
+}
+
+qint64 sumOfBins(ui::RooflinePlot& plot) {
+    qint64 sum = 0;
+    for (int i = 0; i < plot.plottableCount(); ++i)
+        if (const auto* d = qobject_cast<const ui::RooflineDensity*>(plot.plottable(i)))
+            for (const auto c : d->bins())
+                sum += c;
+    return sum;
+}
+
+} // namespace
+
+class TestDensePlot : public QObject {
+    Q_OBJECT
+
+  private slots:
+    void styleFollowsPointCount_data() {
+        QTest::addColumn<int>("points");
+        QTest::addColumn<int>("dotsAbove");
+        QTest::addColumn<int>("densityAbove");
+        QTest::addColumn<Style>("expected");
+        const int dots = ui::RooflinePlot::kDefaultDotsAbove;
+        const int density = ui::RooflinePlot::kDefaultDensityAbove;
+        QTest::newRow("few: markers") << 500 << dots << density << Style::markers;
+        QTest::newRow("at the dots threshold") << dots << dots << density << Style::markers;
+        QTest::newRow("above it: dots") << dots + 1 << dots << density << Style::dots;
+        QTest::newRow("above density: image") << 30000 << 1000 << 20000 << Style::density;
+    }
+
+    void styleFollowsPointCount() {
+        QFETCH(int, points);
+        QFETCH(int, dotsAbove);
+        QFETCH(int, densityAbove);
+        QFETCH(Style, expected);
+        ui::RooflinePlot plot;
+        plot.setPointThresholds(dotsAbove, densityAbove);
+        plot.setSession(cloud(points));
+        QCOMPARE(plot.pointCount(), points);
+        QCOMPARE(plot.drawnStyle(), expected);
+        int densities = 0, dotGraphs = 0, markerGraphs = 0;
+        for (int i = 0; i < plot.plottableCount(); ++i) {
+            if (qobject_cast<ui::RooflineDensity*>(plot.plottable(i)))
+                ++densities;
+            else if (auto* g = qobject_cast<QCPGraph*>(plot.plottable(i));
+                     g && g->lineStyle() == QCPGraph::lsNone) {
+                if (g->scatterStyle().shape() == QCPScatterStyle::ssDot) {
+                    QVERIFY(g->adaptiveSampling());
+                    QVERIFY(!g->antialiasedScatters());
+                    ++dotGraphs;
+                } else {
+                    ++markerGraphs;
+                }
+            }
+        }
+        QCOMPARE(densities, expected == Style::density ? 1 : 0);
+        QCOMPARE(dotGraphs, expected == Style::dots ? 1 : 0);
+        QCOMPARE(markerGraphs, expected == Style::markers ? 1 : 0); // one category: gemm
+        // Choosing a style by hand overrides the count, and back.
+        plot.setPointStyle(Style::markers);
+        QCOMPARE(plot.drawnStyle(), Style::markers);
+        plot.setPointStyle(Style::automatic);
+        QCOMPARE(plot.drawnStyle(), expected);
+    }
+
+    void densityCountsThePointsInView_data() {
+        QTest::addColumn<double>("xLow");
+        QTest::addColumn<double>("xHigh");
+        QTest::addColumn<double>("yLow");
+        QTest::addColumn<double>("yHigh");
+        QTest::newRow("fitted") << 0.0 << 0.0 << 0.0 << 0.0;
+        QTest::newRow("memory-bound corner") << 0.2 << 3.0 << 1e10 << 2e12;
+        QTest::newRow("one decade") << 10.0 << 100.0 << 1e12 << 1e14;
+        QTest::newRow("nothing in view") << 1e5 << 1e6 << 1e3 << 1e4;
+    }
+
+    void densityCountsThePointsInView() {
+        QFETCH(double, xLow);
+        QFETCH(double, xHigh);
+        QFETCH(double, yLow);
+        QFETCH(double, yHigh);
+        const int n = 50000;
+        ui::RooflinePlot plot;
+        plot.resize(900, 600);
+        plot.setPointStyle(Style::density);
+        plot.setSession(cloud(n));
+        if (xHigh > 0) {
+            plot.xAxis->setRange(xLow, xHigh);
+            plot.yAxis->setRange(yLow, yHigh);
+        }
+        plot.replot();
+        const qint64 inside = pointsInView(plot, n);
+        QCOMPARE(plot.densityPointCount(), inside);
+        QCOMPARE(sumOfBins(plot), inside);
+        if (xHigh == 0)
+            QCOMPARE(inside, qint64(n)); // the fitted view shows every point
+    }
+
+    void zoomBinsAgain() {
+        const int n = 50000;
+        ui::RooflinePlot plot;
+        plot.resize(900, 600);
+        plot.setPointStyle(Style::density);
+        plot.setSession(cloud(n));
+        plot.replot();
+        const int binnings = plot.densityBinnings();
+        QCOMPARE(plot.densityPointCount(), qint64(n));
+        plot.replot(); // nothing changed: the bins are reused
+        QCOMPARE(plot.densityBinnings(), binnings);
+        plot.xAxis->scaleRange(0.25, 10.0); // a wheel zoom around intensity 10
+        plot.yAxis->scaleRange(0.25, 1e12);
+        plot.replot();
+        QCOMPARE(plot.densityBinnings(), binnings + 1);
+        const qint64 inside = pointsInView(plot, n);
+        QVERIFY(inside > 0 && inside < n);
+        QCOMPARE(plot.densityPointCount(), inside);
+        // An export at another size bins for that size.
+        const QPixmap image = plot.toPixmap(400, 300);
+        QVERIFY(!image.isNull());
+        QCOMPARE(plot.densityBinnings(), binnings + 2);
+        QCOMPARE(sumOfBins(plot), inside);
+    }
+
+    void picksAKnownPointInABigCloud_data() {
+        QTest::addColumn<Style>("style");
+        QTest::newRow("dots") << Style::automatic;
+        QTest::newRow("density") << Style::density;
+    }
+
+    void picksAKnownPointInABigCloud() {
+        QFETCH(Style, style);
+        const int n = 200000;
+        ui::RooflinePlot plot;
+        plot.resize(900, 600);
+        plot.setPointStyle(style);
+        plot.setSession(cloud(n));
+        plot.replot();
+        QCOMPARE(plot.drawnStyle(), style == Style::automatic ? Style::dots : style);
+        for (const int record : {0, 12345, 199999}) {
+            const RecordRef ref{0, record};
+            const auto c = plot.recordCoords(ref);
+            QVERIFY(c);
+            const QPointF pixel(plot.xAxis->coordToPixel(c->x()), plot.yAxis->coordToPixel(c->y()));
+            if (!plot.axisRect()->rect().contains(pixel.toPoint()))
+                continue; // on the very edge of the fitted view
+            QVERIFY(plot.recordAt(pixel) == ref);
+            QVERIFY(plot.toolTipFor(ref).contains(QStringLiteral("p%1").arg(record)));
+            // Zoomed in around it, it is still the one under the mouse.
+            plot.xAxis->scaleRange(0.01, c->x());
+            plot.yAxis->scaleRange(0.01, c->y());
+            plot.replot();
+            const QPointF zoomed(plot.xAxis->coordToPixel(c->x()),
+                                 plot.yAxis->coordToPixel(c->y()));
+            QVERIFY(plot.recordAt(zoomed) == ref);
+            plot.resetView();
+        }
+        // Far above every roof there is nothing to pick.
+        plot.yAxis->setRange(1e16, 1e18);
+        plot.replot();
+        QVERIFY(!plot.recordAt(plot.axisRect()->rect().center()));
+    }
+};
+
+QTEST_MAIN(TestDensePlot)
+#include "test_dense_plot.moc"

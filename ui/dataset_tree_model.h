@@ -1,0 +1,71 @@
+#pragma once
+// The session's datasets and devices as a tree: each dataset with a check box (shown in the plot
+// and the table or not), its label (editable in place), its colour as a swatch and what it came
+// from; each device with its ceilings and where they came from. The model never changes the
+// session itself: edits are announced by signals and the window applies them.
+
+#include "session.h"
+
+#include <QAbstractItemModel>
+#include <QColor>
+
+#include <vector>
+
+namespace roofscope::ui {
+
+class DatasetTreeModel : public QAbstractItemModel {
+    Q_OBJECT
+  public:
+    enum Column { NameColumn, ValueColumn, ColumnCount };
+    enum Role {
+        // The dataset index (int) of a dataset row or of its details; -1 elsewhere.
+        DatasetRole = Qt::UserRole + 1,
+    };
+
+    explicit DatasetTreeModel(QObject* parent = nullptr);
+
+    void setSession(const Session& session);
+
+    // The row of dataset `dataset` (column 0), or invalid.
+    QModelIndex datasetIndex(int dataset) const;
+    QModelIndex devicesRoot() const;
+    QModelIndex datasetsRoot() const;
+
+    QModelIndex index(int row, int column, const QModelIndex& parent = {}) const override;
+    QModelIndex parent(const QModelIndex& child) const override;
+    int rowCount(const QModelIndex& parent = {}) const override;
+    int columnCount(const QModelIndex& parent = {}) const override;
+    QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
+    bool setData(const QModelIndex& index, const QVariant& value, int role = Qt::EditRole) override;
+    Qt::ItemFlags flags(const QModelIndex& index) const override;
+    QVariant headerData(int section, Qt::Orientation orientation,
+                        int role = Qt::DisplayRole) const override;
+
+  signals:
+    void visibilityChanged(int dataset, bool visible);
+    void renamed(int dataset, const QString& label);
+    void colorChanged(int dataset, const QColor& color);
+
+  private:
+    enum class Kind { group, dataset, detail, device, ceiling };
+    struct Node {
+        Kind kind = Kind::group;
+        int parent = -1; // node index; -1 for the two groups
+        int row = 0;     // among its parent's children
+        int dataset = -1;
+        QString name, value, toolTip;
+        QColor color;
+        bool checked = true;
+        std::vector<int> children;
+    };
+    int add(Node node);
+    void addDataset(const Session& session, int index);
+    void addDevice(const Device& device);
+    const Node* nodeOf(const QModelIndex& index) const;
+
+    std::vector<Node> nodes_;
+    std::vector<int> roots_;
+    std::vector<int> datasetNodes_; // dataset index -> node index
+};
+
+} // namespace roofscope::ui

@@ -1,0 +1,97 @@
+// MainWindow's side of the dataset tree: showing, hiding, renaming, colouring and removing
+// datasets in the session. Hiding goes by label (ViewSettings::hiddenDatasets), so labels are
+// kept unique; colours live in the dataset's context and travel with it.
+#include "main_window.h"
+
+#include "dataset_panel.h"
+
+#include <QColor>
+#include <QStatusBar>
+#include <QTimer>
+
+#include <algorithm>
+
+namespace roofscope::ui {
+namespace {
+
+bool validDataset(const Session& session, int dataset) {
+    return dataset >= 0 && static_cast<std::size_t>(dataset) < session.datasets.size();
+}
+
+} // namespace
+
+std::string MainWindow::uniqueLabel(const std::string& label, int except) const {
+    auto taken = [&](const std::string& candidate) {
+        for (std::size_t i = 0; i < session_.datasets.size(); ++i)
+            if (static_cast<int>(i) != except && session_.datasets[i].context.label == candidate)
+                return true;
+        return false;
+    };
+    std::string candidate = label;
+    for (int n = 2; taken(candidate); ++n)
+        candidate = label + " (" + std::to_string(n) + ")";
+    return candidate;
+}
+
+void MainWindow::setDatasetVisible(int dataset, bool visible) {
+    if (!validDataset(session_, dataset))
+        return;
+    const std::string& label = session_.datasets[std::size_t(dataset)].context.label;
+    auto& hidden = session_.view.hiddenDatasets;
+    std::erase(hidden, label);
+    if (!visible)
+        hidden.push_back(label);
+    refreshViews();
+}
+
+void MainWindow::renameDataset(int dataset, const QString& label) {
+    if (!validDataset(session_, dataset) || label.trimmed().isEmpty())
+        return;
+    std::string& current = session_.datasets[std::size_t(dataset)].context.label;
+    const std::string wanted = label.trimmed().toStdString();
+    const std::string unique = uniqueLabel(wanted, dataset);
+    // The hidden list names the dataset by label: it follows the rename.
+    for (auto& h : session_.view.hiddenDatasets)
+        if (h == current)
+            h = unique;
+    current = unique;
+    refreshViews();
+    updateTitle();
+    // The tree shows what was typed; when that label was taken, show the one given instead,
+    // once the editor that made the change has closed.
+    if (unique != wanted)
+        QTimer::singleShot(0, this, [this] { datasets_->setSession(session_); });
+}
+
+void MainWindow::setDatasetColor(int dataset, const QColor& color) {
+    if (!validDataset(session_, dataset) || !color.isValid())
+        return;
+    session_.datasets[std::size_t(dataset)].context.color =
+        color.name(QColor::HexRgb).toStdString();
+    refreshViews();
+}
+
+void MainWindow::removeDataset(int dataset) {
+    if (!validDataset(session_, dataset))
+        return;
+    const Dataset removed = std::move(session_.datasets[std::size_t(dataset)]);
+    session_.datasets.erase(session_.datasets.begin() + dataset);
+    // References past the removed dataset move down by one; those into it are gone.
+    auto& selection = session_.view.selection;
+    std::erase_if(selection, [&](const RecordRef& r) { return r.dataset == dataset; });
+    for (auto& r : selection)
+        if (r.dataset > dataset)
+            --r.dataset;
+    std::erase(session_.view.hiddenDatasets, removed.context.label);
+    std::erase_if(loaded_, [&](const LoadedTraces& l) { return l.dataset == dataset; });
+    for (auto& l : loaded_)
+        if (l.dataset > dataset)
+            --l.dataset;
+    refresh();
+    statusBar()->showMessage(
+        tr("Removed dataset “%1” (%n record(s))", "", int(removed.records.size()))
+            .arg(QString::fromStdString(removed.context.label)),
+        10000);
+}
+
+} // namespace roofscope::ui

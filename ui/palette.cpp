@@ -1,0 +1,24 @@
+#include "palette.h"
+
+#include <iterator>
+
+namespace roofscope::ui {
+namespace {
+
+// Okabe-Ito: distinguishable for colour-blind readers and in greyscale print.
+const QColor kPalette[] = {QColor(0, 114, 178),   QColor(213, 94, 0),  QColor(0, 158, 115),
+                           QColor(204, 121, 167), QColor(230, 159, 0), QColor(86, 180, 233),
+                           QColor(0, 0, 0)};
+
+} // namespace
+
+QColor paletteColor(int index) {
+    return kPalette[static_cast<std::size_t>(index) % std::size(kPalette)];
+}
+
+QColor datasetColor(const Dataset& dataset, int index) {
+    const QColor own(QString::fromStdString(dataset.context.color));
+    return own.isValid() ? own : paletteColor(index);
+}
+
+} // namespace roofscope::ui

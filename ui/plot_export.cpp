@@ -1,0 +1,262 @@
+#include "plot_export.h"
+
+#include "roofline_plot.h"
+
+#include <QBuffer>
+#include <QImage>
+#include <QPageLayout>
+#include <QPageSize>
+#include <QPdfWriter>
+#include <QSaveFile>
+#include <QSvgGenerator>
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+
+namespace roofscope::ui {
+namespace {
+
+constexpr ExportFormat kFormats[] = {ExportFormat::png, ExportFormat::pdf, ExportFormat::svg,
+                                     ExportFormat::csv, ExportFormat::json};
+// The layout unit: CSS pixels, so that PNG, PDF and SVG of one size look alike.
+constexpr int kLayoutDpi = 96;
+constexpr double kMinDecades = 1e3;
+
+// Pixel sizes, not point sizes: a point's size in pixels depends on the paint device's DPI
+// (screen, PDF writer, SVG generator), which would make the formats differ. At 96 DPI these are
+// 11.25 pt axis titles, 9.75 pt ticks and 8.25 pt labels: readable at the figure's size.
+QFont reportFont(int pixels) {
+    QFont font;
+    // Helvetica where it exists (and its metric twins elsewhere): what journals and slides use.
+    font.setFamilies({QStringLiteral("Helvetica"), QStringLiteral("Arial"),
+                      QStringLiteral("Nimbus Sans"), QStringLiteral("Liberation Sans"),
+                      QStringLiteral("DejaVu Sans")});
+    font.setStyleHint(QFont::SansSerif);
+    font.setPixelSize(pixels);
+    return font;
+}
+
+void applyReportStyle(RooflinePlot& plot) {
+    for (QCPAxis* axis : {plot.xAxis, plot.yAxis}) {
+        axis->setLabelFont(reportFont(15));
+        axis->setTickLabelFont(reportFont(13));
+    }
+    plot.legend->setFont(reportFont(11));
+    for (int i = 0; i < plot.itemCount(); ++i)
+        if (auto* text = qobject_cast<QCPItemText*>(plot.item(i)))
+            text->setFont(reportFont(11));
+}
+
+// The hierarchical roofline draws each record once per memory level, at one height, linked by
+// a thin line; RooflinePlot draws the view's level, this adds the others.
+void addHierarchicalLevels(RooflinePlot& plot, const PlotPoints& points, MemoryLevel shown) {
+    std::map<MemoryLevel, QCPGraph*> levels;
+    const QColor link(120, 120, 120);
+    for (std::size_t i = 0; i < points.points.size(); ++i) {
+        const PlotPoint& p = points.points[i];
+        if (i + 1 < points.points.size() && points.points[i + 1].ref == p.ref) {
+            const PlotPoint& next = points.points[i + 1];
+            auto* line = new QCPItemLine(&plot);
+            line->start->setCoords(p.intensity, p.achievedFlopsPerS);
+            line->end->setCoords(next.intensity, next.achievedFlopsPerS);
+            line->setPen(QPen(link, 0.8, Qt::DotLine));
+        }
+        if (p.level == shown)
+            continue;
+        QCPGraph*& graph = levels[p.level];
+        if (!graph) {
+            graph = plot.addGraph();
+            graph->setLineStyle(QCPGraph::lsNone);
+            graph->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, link, 7));
+            graph->setName(
+                QObject::tr("same ops at %1").arg(QString::fromUtf8(toString(p.level).data())));
+        }
+        graph->addData(p.intensity, p.achievedFlopsPerS);
+    }
+}
+
+// A range the view holds, else the plot's fit widened to every point drawn.
+void setRanges(RooflinePlot& plot, const ViewSettings& view, const PlotPoints& points) {
+    if (view.xMin > 0 && view.xMax > view.xMin && view.yMin > 0 && view.yMax > view.yMin) {
+        plot.xAxis->setRange(view.xMin, view.xMax);
+        plot.yAxis->setRange(view.yMin, view.yMax);
+        return;
+    }
+    QCPRange x = plot.xAxis->range(), y = plot.yAxis->range();
+    for (const auto& p : points.points) {
+        x.lower = std::min(x.lower, p.intensity / 2);
+        x.upper = std::max(x.upper, p.intensity * 2);
+        y.lower = std::min(y.lower, p.achievedFlopsPerS / 2);
+        y.upper = std::max(y.upper, p.achievedFlopsPerS * 2);
+    }
+    // At least three decades of FLOP/s: the log ticker then labels whole decades, the slope
+    // shows beneath a compute-bound cloud, and a report reader sees how far from the roof.
+    y.lower = std::min(y.lower, y.upper / kMinDecades);
+    plot.xAxis->setRange(x);
+    plot.yAxis->setRange(y);
+}
+
+Status failed(const QString& path, const QString& what) {
+    return makeError(what.toStdString(), inFile(path.toStdString()));
+}
+
+Status commit(QSaveFile& file, const QString& path) {
+    if (!file.commit())
+        return failed(path, QObject::tr("cannot write: %1").arg(file.errorString()));
+    return {};
+}
+
+Status writePng(RooflinePlot& plot, QSaveFile& file, const ExportOptions& o) {
+    QImage image = plot.toPixmap(o.width, o.height, double(o.dpi) / kLayoutDpi).toImage();
+    const int dotsPerMeter = qRound(o.dpi / 0.0254);
+    image.setDotsPerMeterX(dotsPerMeter);
+    image.setDotsPerMeterY(dotsPerMeter);
+    if (image.isNull() || !image.save(&file, "PNG"))
+        return failed(file.fileName(), QObject::tr("cannot encode the PNG image"));
+    return {};
+}
+
+// PDF and SVG draw through the same painter path at 96 DPI, so one layout unit is one CSS pixel.
+void paintVector(RooflinePlot& plot, QPaintDevice* device, const ExportOptions& o) {
+    QCPPainter painter(device);
+    painter.setMode(QCPPainter::pmVectorized);
+    painter.setMode(QCPPainter::pmNonCosmetic);
+    plot.toPainter(&painter, o.width, o.height);
+    painter.end();
+}
+
+void writePdf(RooflinePlot& plot, QSaveFile& file, const ExportOptions& o) {
+    QPdfWriter writer(&file);
+    writer.setResolution(kLayoutDpi);
+    const QSizeF points(o.width * 72.0 / kLayoutDpi, o.height * 72.0 / kLayoutDpi);
+    writer.setPageLayout(QPageLayout(
+        QPageSize(points, QPageSize::Point, QStringLiteral("Roofline"), QPageSize::ExactMatch),
+        QPageLayout::Portrait, QMarginsF(0, 0, 0, 0)));
+    writer.setCreator(QStringLiteral("Roofscope"));
+    writer.setTitle(QStringLiteral("Roofline"));
+    paintVector(plot, &writer, o);
+}
+
+void writeSvg(RooflinePlot& plot, QSaveFile& file, const ExportOptions& o) {
+    QBuffer buffer;
+    buffer.open(QIODevice::WriteOnly);
+    QSvgGenerator svg;
+    svg.setOutputDevice(&buffer);
+    svg.setSize(QSize(o.width, o.height));
+    svg.setViewBox(QRect(0, 0, o.width, o.height));
+    svg.setResolution(kLayoutDpi);
+    svg.setTitle(QStringLiteral("Roofline"));
+    svg.setDescription(QStringLiteral("Drawn by Roofscope"));
+    paintVector(plot, &svg, o);
+    // QSvgGenerator names one family; a viewer without Helvetica would fall back to its default,
+    // often a serif. Give it the sans fallbacks the PNG and PDF resolve through fontconfig.
+    QByteArray text = buffer.data();
+    text.replace("font-family=\"Helvetica\"",
+                 "font-family=\"Helvetica, Arial, 'Nimbus Sans', 'Liberation Sans', sans-serif\"");
+    file.write(text);
+}
+
+} // namespace
+
+QStringList exportFormatNames() {
+    QStringList names;
+    for (const auto f : kFormats)
+        names << exportFormatName(f);
+    return names;
+}
+
+QString exportFormatName(ExportFormat format) {
+    switch (format) {
+    case ExportFormat::png:
+        return QStringLiteral("png");
+    case ExportFormat::pdf:
+        return QStringLiteral("pdf");
+    case ExportFormat::svg:
+        return QStringLiteral("svg");
+    case ExportFormat::csv:
+        return QStringLiteral("csv");
+    case ExportFormat::json:
+        break;
+    }
+    return QStringLiteral("json");
+}
+
+std::optional<ExportFormat> parseExportFormat(const QString& name) {
+    for (const auto f : kFormats)
+        if (name.compare(exportFormatName(f), Qt::CaseInsensitive) == 0)
+            return f;
+    return std::nullopt;
+}
+
+std::optional<ExportFormat> exportFormatForPath(const QString& path) {
+    const qsizetype dot = path.lastIndexOf(QLatin1Char('.'));
+    const qsizetype slash = path.lastIndexOf(QLatin1Char('/'));
+    if (dot <= slash + 1)
+        return std::nullopt;
+    return parseExportFormat(path.mid(dot + 1));
+}
+
+bool isImageFormat(ExportFormat format) {
+    return format == ExportFormat::png || format == ExportFormat::pdf ||
+           format == ExportFormat::svg;
+}
+
+QString validateExportOptions(const ExportOptions& o) {
+    const auto out = [](int v, int lo, int hi) { return v < lo || v > hi; };
+    if (out(o.width, kExportMinSize, kExportMaxSize) ||
+        out(o.height, kExportMinSize, kExportMaxSize))
+        return QObject::tr("width and height must be between %1 and %2 pixels")
+            .arg(kExportMinSize)
+            .arg(kExportMaxSize);
+    if (out(o.dpi, kExportMinDpi, kExportMaxDpi))
+        return QObject::tr("the DPI must be between %1 and %2")
+            .arg(kExportMinDpi)
+            .arg(kExportMaxDpi);
+    return {};
+}
+
+void preparePlot(RooflinePlot& plot, const Session& session, const ExportOptions& options) {
+    plot.resize(options.width, options.height);
+    plot.setSession(session);
+    const PlotPoints points = plotPoints(session);
+    if (session.view.view == ViewKind::hierarchical)
+        addHierarchicalLevels(plot, points, session.view.memoryLevel);
+    applyReportStyle(plot);
+    setRanges(plot, session.view, points);
+}
+
+Status exportSession(const Session& session, const QString& path, ExportFormat format,
+                     const ExportOptions& options) {
+    if (isImageFormat(format)) {
+        if (const QString why = validateExportOptions(options); !why.isEmpty())
+            return failed(path, why);
+        if (!isRooflineView(session.view.view))
+            return failed(path, QObject::tr("the %1 view cannot be exported yet")
+                                    .arg(QString::fromUtf8(toString(session.view.view).data())));
+    }
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly))
+        return failed(path, QObject::tr("cannot write: %1").arg(file.errorString()));
+    if (!isImageFormat(format)) {
+        const PlotPoints points = plotPoints(session);
+        const QByteArray bytes =
+            format == ExportFormat::csv ? pointsCsv(session, points) : pointsJson(session, points);
+        if (file.write(bytes) != bytes.size())
+            return failed(path, QObject::tr("cannot write: %1").arg(file.errorString()));
+        return commit(file, path);
+    }
+    RooflinePlot plot;
+    preparePlot(plot, session, options);
+    if (format == ExportFormat::png) {
+        if (const Status s = writePng(plot, file, options); !s)
+            return s;
+    } else if (format == ExportFormat::pdf) {
+        writePdf(plot, file, options);
+    } else {
+        writeSvg(plot, file, options);
+    }
+    return commit(file, path);
+}
+
+} // namespace roofscope::ui

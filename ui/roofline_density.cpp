@@ -1,0 +1,132 @@
+#include "roofline_density.h"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+
+namespace roofscope::ui {
+
+RooflineDensity::RooflineDensity(QCPAxis* keyAxis, QCPAxis* valueAxis, std::span<const double> logX,
+                                 std::span<const double> logY, const QColor& color)
+    : QCPAbstractPlottable(keyAxis, valueAxis), logX_(logX), logY_(logY), color_(color) {
+    if (!logX_.empty()) {
+        const auto [x0, x1] = std::minmax_element(logX_.begin(), logX_.end());
+        const auto [y0, y1] = std::minmax_element(logY_.begin(), logY_.end());
+        minX_ = *x0, maxX_ = *x1, minY_ = *y0, maxY_ = *y1;
+    }
+    setPen(QPen(color));
+    setBrush(QBrush(color));
+}
+
+double RooflineDensity::selectTest(const QPointF&, bool, QVariant*) const {
+    return -1; // points are picked from the data by RooflinePlot::recordAt
+}
+
+QCPRange RooflineDensity::getKeyRange(bool& foundRange, QCP::SignDomain) const {
+    foundRange = !logX_.empty();
+    return {std::pow(10.0, minX_), std::pow(10.0, maxX_)};
+}
+
+QCPRange RooflineDensity::getValueRange(bool& foundRange, QCP::SignDomain, const QCPRange&) const {
+    foundRange = !logY_.empty();
+    return {std::pow(10.0, minY_), std::pow(10.0, maxY_)};
+}
+
+void RooflineDensity::draw(QCPPainter* painter) {
+    QCPAxis* x = keyAxis();
+    QCPAxis* y = valueAxis();
+    if (!x || !y || x->range().lower <= 0 || y->range().lower <= 0)
+        return; // only the log-log roofline is binned
+    const QRect rect = x->axisRect()->rect();
+    const View view{x->range(), y->range(),
+                    QSize(std::max(1, (rect.width() + kBinPixels - 1) / kBinPixels),
+                          std::max(1, (rect.height() + kBinPixels - 1) / kBinPixels))};
+    if (!(view == cached_) || image_.isNull()) {
+        bin(view);
+        paint();
+    }
+    // Bin edges sit at whole multiples of kBinPixels from the axis rect's corner, as bin() put
+    // them; no smoothing, so a bin stays a crisp block.
+    const QRectF target(rect.left(), rect.bottom() + 1 - view.grid.height() * kBinPixels,
+                        view.grid.width() * kBinPixels, view.grid.height() * kBinPixels);
+    painter->save();
+    painter->setRenderHint(QPainter::SmoothPixmapTransform, false);
+    painter->drawImage(target, image_);
+    painter->restore();
+}
+
+void RooflineDensity::bin(const View& view) {
+    cached_ = view;
+    const int w = view.grid.width(), h = view.grid.height();
+    counts_.assign(static_cast<std::size_t>(w) * static_cast<std::size_t>(h), 0);
+    const QRect rect = keyAxis()->axisRect()->rect();
+    // Bins per decade: the axis maps log10 linearly onto its pixels.
+    const double x0 = std::log10(view.x.lower), y0 = std::log10(view.y.lower);
+    const double sx = rect.width() / (std::log10(view.x.upper) - x0) / kBinPixels;
+    const double sy = rect.height() / (std::log10(view.y.upper) - y0) / kBinPixels;
+    std::int64_t inside = 0;
+    const std::size_t n = logX_.size();
+    for (std::size_t i = 0; i < n; ++i) {
+        const double fx = (logX_[i] - x0) * sx;
+        const double fy = (logY_[i] - y0) * sy;
+        // The view is [lower, upper) on each axis; the last bin may be partly outside the rect.
+        if (!(fx >= 0 && fy >= 0 && fx * kBinPixels < rect.width() &&
+              fy * kBinPixels < rect.height()))
+            continue;
+        const int col = static_cast<int>(fx), row = h - 1 - static_cast<int>(fy);
+        ++counts_[static_cast<std::size_t>(row) * static_cast<std::size_t>(w) +
+                  static_cast<std::size_t>(col)];
+        ++inside;
+    }
+    binned_ = inside;
+    ++binnings_;
+}
+
+void RooflineDensity::paint() {
+    const int w = cached_.grid.width(), h = cached_.grid.height();
+    image_ = QImage(w, h, QImage::Format_ARGB32_Premultiplied);
+    image_.fill(Qt::transparent);
+    const std::uint32_t most =
+        counts_.empty() ? 0 : *std::max_element(counts_.begin(), counts_.end());
+    if (most == 0)
+        return;
+    // Log scale: a lone point stays visible (pale), the densest bin is the full, dark colour.
+    std::array<QRgb, 256> ramp{};
+    const QColor pale = QColor::fromRgbF(0.3f * color_.redF() + 0.7f, 0.3f * color_.greenF() + 0.7f,
+                                         0.3f * color_.blueF() + 0.7f);
+    const QColor dark = color_.darker(170);
+    for (int i = 0; i < 256; ++i) {
+        const double t = i / 255.0;
+        // At most 80 % opaque, so that a dataset drawn later does not hide one below it.
+        const double a = 0.4 + 0.4 * t;
+        // Pale to the dataset's own colour half way, then darker, so the cloud reads as that
+        // dataset and its cores stand out.
+        const double u = t < 0.5 ? t * 2 : (t - 0.5) * 2;
+        const QColor from = t < 0.5 ? pale : color_, to = t < 0.5 ? color_ : dark;
+        const double r = from.redF() + (to.redF() - from.redF()) * u;
+        const double g = from.greenF() + (to.greenF() - from.greenF()) * u;
+        const double b = from.blueF() + (to.blueF() - from.blueF()) * u;
+        ramp[static_cast<std::size_t>(i)] =
+            qRgba(static_cast<int>(r * a * 255), static_cast<int>(g * a * 255),
+                  static_cast<int>(b * a * 255), static_cast<int>(a * 255));
+    }
+    const double scale = 255.0 / std::log1p(static_cast<double>(most));
+    for (int row = 0; row < h; ++row) {
+        auto* line = reinterpret_cast<QRgb*>(image_.scanLine(row));
+        const std::uint32_t* c = counts_.data() + static_cast<std::size_t>(row) * w;
+        for (int col = 0; col < w; ++col)
+            if (c[col])
+                line[col] = ramp[static_cast<std::size_t>(
+                    std::lround(std::log1p(static_cast<double>(c[col])) * scale))];
+    }
+}
+
+void RooflineDensity::drawLegendIcon(QCPPainter* painter, const QRectF& rect) const {
+    // The ramp's ends side by side: pale for few points, the dataset colour for many.
+    QLinearGradient g(rect.topLeft(), rect.topRight());
+    g.setColorAt(0, color_.lighter(170));
+    g.setColorAt(1, color_.darker(150));
+    painter->fillRect(rect, g);
+}
+
+} // namespace roofscope::ui
