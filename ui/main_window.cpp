@@ -131,6 +131,12 @@ void MainWindow::buildMenus() {
     QMenu* view = menuBar()->addMenu(tr("&View"));
     QAction* reset = view->addAction(tr("&Reset Zoom"), plot_, &RooflinePlot::resetView);
     reset->setShortcut(QKeySequence(tr("Ctrl+0")));
+    QAction* zoomBox = view->addAction(tr("&Zoom Box"));
+    zoomBox->setObjectName(QStringLiteral("zoomBoxAction"));
+    zoomBox->setCheckable(true);
+    zoomBox->setShortcut(QKeySequence(tr("Z")));
+    zoomBox->setToolTip(tr("Drag a rectangle to zoom to it instead of panning"));
+    connect(zoomBox, &QAction::toggled, plot_, &RooflinePlot::setZoomBox);
     addDesktopActions(file, view);
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));

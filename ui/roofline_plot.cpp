@@ -36,6 +36,27 @@ RooflinePlot::RooflinePlot(QWidget* parent) : QCustomPlot(parent) {
     addLayer(QStringLiteral("cloud"), layer(QStringLiteral("main")), QCustomPlot::limBelow);
     // On screen the plot repaints through replot(); exports go through draw(): both align.
     connect(this, &QCustomPlot::beforeReplot, this, &RooflinePlot::beforeEachReplot);
+    connect(
+        this, &QCustomPlot::legendClick, this,
+        [this](QCPLegend*, QCPAbstractLegendItem* item, QMouseEvent*) { toggleLegendItem(item); });
+}
+
+void RooflinePlot::setZoomBox(bool on) {
+    setSelectionRectMode(on ? QCP::srmZoom : QCP::srmNone);
+}
+
+bool RooflinePlot::zoomBox() const {
+    return selectionRectMode() == QCP::srmZoom;
+}
+
+void RooflinePlot::toggleLegendItem(QCPAbstractLegendItem* item) {
+    auto* entry = qobject_cast<QCPPlottableLegendItem*>(item);
+    if (!entry)
+        return;
+    QCPAbstractPlottable* series = entry->plottable();
+    series->setVisible(!series->visible());
+    entry->setTextColor(series->visible() ? Qt::black : Qt::gray);
+    replot();
 }
 
 void RooflinePlot::beforeEachReplot() {

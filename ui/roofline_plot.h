@@ -25,6 +25,12 @@ class RooflinePlot : public QCustomPlot {
 
     // Fits the axes to the roofs and points.
     void resetView();
+    // With the zoom box on, a left drag draws a rectangle and zooms to it instead of panning.
+    void setZoomBox(bool on);
+    bool zoomBox() const;
+    // Shows or hides the series of a legend entry (a click on the entry does the same); hidden
+    // series are greyed in the legend until the next setSession.
+    void toggleLegendItem(QCPAbstractLegendItem* item);
 
     // How records are drawn. `automatic` picks by the number of drawn points: markers (shape by
     // category) up to the dots threshold, one-pixel dots with adaptive sampling up to the
