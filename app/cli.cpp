@@ -22,6 +22,7 @@ constexpr Command kCommands[] = {
     {"export", "the roofline as PNG, PDF or SVG, its points as CSV or JSON", runExport},
     {"info", "describe a session or ceilings file", runInfo},
     {"model", "a model's layers with their roofline bound on a device", runModel},
+    {"probe", "measure this machine's ceilings (runs roofscope-probe)", runProbe},
     {"summarize", "records, collectives and bottlenecks of traces and profiles", runSummarize},
 };
 

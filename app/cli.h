@@ -28,6 +28,7 @@ int runDevices(const std::vector<std::string>& args, CommandIo io);
 int runExport(const std::vector<std::string>& args, CommandIo io);
 int runInfo(const std::vector<std::string>& args, CommandIo io);
 int runModel(const std::vector<std::string>& args, CommandIo io);
+int runProbe(const std::vector<std::string>& args, CommandIo io);
 int runSummarize(const std::vector<std::string>& args, CommandIo io);
 
 } // namespace roofscope::app

@@ -7,10 +7,13 @@
 //   roofscope-bench parse FILE       (the child: the load alone)
 //   roofscope-bench redraw [--sizes N,N,...] [--repeats N] [--style S] [--png DIR]
 //                                    (plot redraw offscreen, see redraw_bench.cpp)
+//   roofscope-bench stream [--rounds N] [--n ELEMENTS]
+//                                    (CPU probe vs reference STREAM, see stream_bench.cpp)
 
 #include "import/kineto_analysis.h"
 #include "import/kineto_reader.h"
 #include "kineto_trace_generator.h"
+#include "stream_bench.h"
 
 #include <zlib.h>
 
@@ -242,9 +245,12 @@ int main(int argc, char** argv) {
         return ingest(argc, argv);
     if (argc >= 2 && std::strcmp(argv[1], "redraw") == 0)
         return roofscope::bench::redrawBench(argc, argv);
+    if (argc >= 2 && std::strcmp(argv[1], "stream") == 0)
+        return roofscope::bench::streamBench(argc, argv);
     std::fprintf(stderr, "usage: roofscope-bench ingest [--size-mb N] [--dir DIR] [--no-python] "
                          "[--no-gzip] [--keep]\n       roofscope-bench read FILE\n"
                          "       roofscope-bench redraw [--sizes N,N,...] [--repeats N] "
-                         "[--style markers|dots|density] [--png DIR]\n");
+                         "[--style markers|dots|density] [--png DIR]\n"
+                         "       roofscope-bench stream [--rounds N] [--n ELEMENTS]\n");
     return 2;
 }

@@ -3,7 +3,6 @@
 #include <cctype>
 
 namespace roofscope::json {
-namespace {
 
 Json toJson(const Provenance& p) {
     Json j = Json::object();
@@ -51,11 +50,72 @@ Provenance provenanceFromJson(const Json& parent, const std::string& parentPath)
     return p;
 }
 
+namespace {
+
 double ceilingValue(const Json& j, std::string_view key, const std::string& path) {
     const double value = getNumber(j, key, path);
     if (!(value > 0))
         fail(child(path, key), "a ceiling must be positive");
     return value;
+}
+
+Json toJson(const DeviceIdentity& id) {
+    Json j = Json::object();
+    auto text = [&j](const char* key, const std::string& value) {
+        if (!value.empty())
+            j[key] = value;
+    };
+    text("host", id.host);
+    text("uuid", id.uuid);
+    text("pci_bus_id", id.pciBusId);
+    text("compute_capability", id.computeCapability);
+    text("simd", id.simd);
+    text("driver_version", id.driverVersion);
+    text("runtime_version", id.runtimeVersion);
+    if (id.computeUnits != 0)
+        j["compute_units"] = id.computeUnits;
+    if (id.threads != 0)
+        j["threads"] = id.threads;
+    if (id.coreClockMHz != 0)
+        j["core_clock_mhz"] = id.coreClockMHz;
+    if (id.memoryClockMHz != 0)
+        j["memory_clock_mhz"] = id.memoryClockMHz;
+    if (id.memoryBytes != 0)
+        j["memory_bytes"] = id.memoryBytes;
+    if (id.l2Bytes != 0)
+        j["l2_bytes"] = id.l2Bytes;
+    return j;
+}
+
+DeviceIdentity identityFromJson(const Json& j, const std::string& path) {
+    requireObject(j, path);
+    DeviceIdentity id;
+    id.host = getString(j, "host", path, "");
+    id.uuid = getString(j, "uuid", path, "");
+    id.pciBusId = getString(j, "pci_bus_id", path, "");
+    id.computeCapability = getString(j, "compute_capability", path, "");
+    id.simd = getString(j, "simd", path, "");
+    id.driverVersion = getString(j, "driver_version", path, "");
+    id.runtimeVersion = getString(j, "runtime_version", path, "");
+    auto count = [&](std::string_view key) {
+        const std::int64_t v = getInteger(j, key, path, 0);
+        if (v < 0 || v > 1'000'000'000)
+            fail(child(path, key), "out of range");
+        return static_cast<int>(v);
+    };
+    id.computeUnits = count("compute_units");
+    id.threads = count("threads");
+    id.coreClockMHz = getNonNegative(j, "core_clock_mhz", path, 0.0);
+    id.memoryClockMHz = getNonNegative(j, "memory_clock_mhz", path, 0.0);
+    auto bytes = [&](std::string_view key) {
+        const std::int64_t v = getInteger(j, key, path, 0);
+        if (v < 0)
+            fail(child(path, key), "must not be negative");
+        return static_cast<std::uint64_t>(v);
+    };
+    id.memoryBytes = bytes("memory_bytes");
+    id.l2Bytes = bytes("l2_bytes");
+    return id;
 }
 
 bool validId(const std::string& id) {
@@ -80,6 +140,8 @@ Json toJson(const Device& device) {
         j["aliases"] = device.aliases;
     if (!device.notes.empty())
         j["notes"] = device.notes;
+    if (!device.identity.empty())
+        j["identity"] = toJson(device.identity);
     Json compute = Json::array();
     for (const auto& [key, c] : device.ceilings.compute)
         compute.push_back({{"precision", toString(key.precision)},
@@ -115,6 +177,8 @@ Device deviceFromJson(const Json& j, const std::string& path) {
     d.kind = getEnum<DeviceKind>(j, "kind", path);
     d.aliases = getStrings(j, "aliases", path);
     d.notes = getString(j, "notes", path, "");
+    if (const Json* identity = find(j, "identity"))
+        d.identity = identityFromJson(*identity, child(path, "identity"));
 
     const std::string computePath = child(path, "compute");
     const Json& compute = requireArray(j, "compute", path);

@@ -8,6 +8,9 @@
 namespace roofscope::json {
 
 Json toJson(const Device& device);
+Json toJson(const Provenance& provenance);
+// Reads parent["provenance"]; a spec value needs its source URL, a measured one tool and method.
+Provenance provenanceFromJson(const Json& parent, const std::string& parentPath);
 // Throws FieldError (caught by parseDocument) on missing or invalid content.
 Device deviceFromJson(const Json& value, const std::string& path);
 

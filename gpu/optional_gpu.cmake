@@ -28,6 +28,10 @@ if(ROOFSCOPE_WITH_CUDA)
         set(CMAKE_CUDA_ARCHITECTURES "${_wanted_archs}" CACHE STRING "CUDA architectures")
     endif()
     if(CMAKE_CUDA_COMPILER)
+        # Kernels need no C++20, and CMake 3.25 knows no nvcc flag for CUDA20 (it would inherit
+        # CMAKE_CXX_STANDARD and refuse to configure).
+        set(CMAKE_CUDA_STANDARD 17)
+        set(CMAKE_CUDA_STANDARD_REQUIRED ON)
         enable_language(CUDA)
         find_package(CUDAToolkit)
         if(CUDAToolkit_FOUND)

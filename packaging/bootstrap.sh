@@ -15,13 +15,15 @@ root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 build=${ROOFSCOPE_BUILD_DIR:-$root/build}
 jobs=${ROOFSCOPE_JOBS:-$(nproc)}
 
-# Debian 12 packages the build and the tests need. CUDA, NCCL and MPI are optional and not
-# installed here: the build uses them when they are present.
+# Debian 12 packages the build and the tests need. Open MPI is optional for the build but
+# installed, so that the probe's two-rank test runs; CUDA and NCCL are optional and not installed
+# here: the build uses them when they are present.
 packages=(
     build-essential cmake ninja-build pkg-config ccache git
     qt6-base-dev qt6-base-dev-tools qt6-svg-dev libgl-dev
     libqcustomplot-dev libsimdjson-dev nlohmann-json3-dev zlib1g-dev libisal-dev
     clang libclang-rt-14-dev
+    libopenmpi-dev openmpi-bin
 )
 
 usage() {

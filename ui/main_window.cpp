@@ -138,6 +138,7 @@ void MainWindow::buildMenus() {
     zoomBox->setToolTip(tr("Drag a rectangle to zoom to it instead of panning"));
     connect(zoomBox, &QAction::toggled, plot_, &RooflinePlot::setZoomBox);
     addDesktopActions(file, view);
+    addProbeActions(menuBar()->addMenu(tr("&Tools")));
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("&About Roofscope"), this, [this] {

@@ -80,6 +80,10 @@ class MainWindow : public QMainWindow {
     bool loadTraces(const QStringList& paths);
     void cancelLoad();
 
+    // Devices measured by the probe dialog (saved in `files` of the user catalog): added to the
+    // session (replacing one of the same id) and the catalog, and drawn.
+    void addMeasuredDevices(const std::vector<Device>& devices, const QStringList& files);
+
   protected:
     void closeEvent(QCloseEvent* event) override;
     void dragEnterEvent(QDragEnterEvent* event) override;
@@ -91,6 +95,8 @@ class MainWindow : public QMainWindow {
     void buildStatusBar();
     // File > Open Recent, View > panes and full screen, Find, Save: main_window_settings.cpp.
     void addDesktopActions(QMenu* file, QMenu* view);
+    // Tools > Probe This Machine…: main_window_probe.cpp.
+    void addProbeActions(QMenu* tools);
     void rebuildRecentMenu();
     void saveSessionAs();
     QString lastFolder() const;

@@ -130,7 +130,13 @@ void MainWindow::traceLoaded(const TraceLoadOutcome& outcome) {
     const std::string deviceId = entry ? entry->device.id : std::string();
 
     if (replaceable_) {
+        // Devices measured on this machine are the user's, unlike the demo: they stay.
+        std::vector<Device> measured;
+        for (const Device& d : session_.devices)
+            if (hasMeasuredCeilings(d))
+                measured.push_back(d);
         session_ = Session{};
+        session_.devices = std::move(measured);
         loaded_.clear();
         sessionPath_.clear();
     }

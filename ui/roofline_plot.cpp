@@ -158,9 +158,12 @@ void RooflinePlot::drawDevice(const Device& device, const QColor& color, double 
         graph->setPen(pen);
         graph->setSelectable(QCP::stNone);
         if (first) {
-            graph->setName(
-                QString::fromStdString(device.name) +
-                (segment.provenance == ProvenanceKind::spec ? tr(" (spec)") : tr(" (measured)")));
+            // Probed devices carry "(measured DATE)" in their name already.
+            const QString name = QString::fromStdString(device.name);
+            const bool named = name.contains(QStringLiteral("(measured"));
+            graph->setName(name + (segment.provenance == ProvenanceKind::spec ? tr(" (spec)")
+                                   : named                                    ? QString()
+                                                                              : tr(" (measured)")));
         } else {
             graph->removeFromLegend();
         }

@@ -1,0 +1,93 @@
+#!/usr/bin/env python3
+"""The GPU probe's side-by-side reference (DESIGN.md: the probe must reach >= 90 % of it).
+
+Times the same work through PyTorch on the same GPU: 8192^3 GEMMs through cuBLAS in tf32, fp16,
+bf16, int8 (torch._int_mm) and fp8 (torch._scaled_mm), and a 1 GiB device-to-device copy
+(bytes read + written), each the median of 20 event-timed runs after warm-up, on random data.
+Then prints each roofscope-probe ceiling from PROBE_JSON against it.
+
+    python3 gpu/cuda/reference_check.py PROBE_JSON [OUT_JSON]
+
+Run on a machine with a GPU and PyTorch (the lent H200 has both); not part of CTest.
+"""
+import json
+import sys
+
+import torch
+
+
+def timed(fn, reps=20, warm=5):
+    for _ in range(warm):
+        fn()
+    torch.cuda.synchronize()
+    times = []
+    for _ in range(reps):
+        start = torch.cuda.Event(enable_timing=True)
+        stop = torch.cuda.Event(enable_timing=True)
+        start.record()
+        fn()
+        stop.record()
+        stop.synchronize()
+        times.append(start.elapsed_time(stop) / 1e3)
+    times.sort()
+    return times[len(times) // 2]
+
+
+def references():
+    n = 8192
+    flop = 2.0 * n * n * n
+    out = {}
+    torch.backends.cuda.matmul.allow_tf32 = True
+    for key, dtype in (("tf32", torch.float32), ("fp16", torch.float16), ("bf16", torch.bfloat16)):
+        a = torch.rand(n, n, device="cuda", dtype=dtype) * 2 - 1
+        b = torch.rand(n, n, device="cuda", dtype=dtype) * 2 - 1
+        out["compute/" + key + "/tensor"] = flop / timed(lambda: a @ b)
+    a8 = torch.randint(-127, 127, (n, n), device="cuda", dtype=torch.int8)
+    b8 = torch.randint(-127, 127, (n, n), device="cuda", dtype=torch.int8)
+    try:
+        out["compute/int8/tensor"] = flop / timed(lambda: torch._int_mm(a8, b8))
+    except Exception as error:  # an older PyTorch: no reference, say why
+        print("int8 reference unavailable:", error)
+    try:
+        fa = (torch.rand(n, n, device="cuda") * 2 - 1).to(torch.float8_e4m3fn)
+        fb = (torch.rand(n, n, device="cuda") * 2 - 1).to(torch.float8_e4m3fn).t()
+        one = torch.tensor(1.0, device="cuda")
+        out["compute/fp8/tensor"] = flop / timed(
+            lambda: torch._scaled_mm(fa, fb, scale_a=one, scale_b=one, out_dtype=torch.bfloat16))
+    except Exception as error:
+        print("fp8 reference unavailable:", error)
+    src = torch.rand(1 << 28, device="cuda")  # 1 GiB of fp32
+    dst = torch.empty_like(src)
+    out["memory/dram"] = 2.0 * src.numel() * 4 / timed(lambda: dst.copy_(src))
+    return out
+
+
+def probe_ceilings(path):
+    with open(path) as f:
+        doc = json.load(f)
+    out = {}
+    for device in doc["devices"]:
+        if device.get("kind") != "gpu":
+            continue
+        for c in device["compute"]:
+            out["compute/%s/%s" % (c["precision"], c["unit"])] = c["flops_per_s"]
+        for m in device["memory"]:
+            out["memory/" + m["level"]] = m["bytes_per_s"]
+    return out
+
+
+def main():
+    probe = probe_ceilings(sys.argv[1])
+    ref = references()
+    print("%-22s %14s %14s %8s" % ("ceiling", "roofscope", "pytorch", "ratio"))
+    for key, value in sorted(ref.items()):
+        mine = probe.get(key)
+        ratio = "%.1f %%" % (100 * mine / value) if mine else "-"
+        print("%-22s %14.4g %14.4g %8s" % (key, mine or 0, value, ratio))
+    if len(sys.argv) > 2:
+        with open(sys.argv[2], "w") as f:
+            json.dump({"reference": ref, "probe": probe}, f, indent=2)
+
+
+if __name__ == "__main__":
+    main()
