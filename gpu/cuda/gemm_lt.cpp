@@ -314,15 +314,16 @@ Result<Outcome> runGemm(int device, Precision precision, Context& context) {
                                                       &transB, sizeof transB));
     DeviceBuffer scales; // fp8: unit scale factors for A and B, in device memory as Lt requires
     if (precision == Precision::fp8) {
-        auto allocated = DeviceBuffer::allocate(2 * sizeof(float));
+        // Each scale on its own 16-byte boundary: Lt reads them with vector loads.
+        auto allocated = DeviceBuffer::allocate(8 * sizeof(float));
         if (!allocated)
             return allocated.error();
         scales = std::move(allocated).value();
-        const float ones[2] = {1.0f, 1.0f};
+        const float ones[8] = {1.0f, 1.0f, 1.0f, 1.0f, 1.0f, 1.0f, 1.0f, 1.0f};
         ROOFSCOPE_CUDA_TRY(
             cudaMemcpyAsync(scales.get(), ones, sizeof ones, cudaMemcpyHostToDevice, s));
         const float* scaleA = scales.as<float>();
-        const float* scaleB = scales.as<float>() + 1;
+        const float* scaleB = scales.as<float>() + 4;
         ROOFSCOPE_CUDA_TRY(cublasLtMatmulDescSetAttribute(
             op.get(), CUBLASLT_MATMUL_DESC_A_SCALE_POINTER, &scaleA, sizeof scaleA));
         ROOFSCOPE_CUDA_TRY(cublasLtMatmulDescSetAttribute(

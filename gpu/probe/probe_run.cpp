@@ -167,10 +167,17 @@ RunReport runPlan(const Plan& plan, const ProbeOptions& options, EventSink& sink
         // is cancelled, not failed.
         if (control.cancelled())
             cancelled = true;
+        // Likewise a benchmark whose budget ran out before it had a sample was not run, rather
+        // than broken.
+        const bool timeUp = options.timeLimitS > 0 && secondsSince(runStart) >= options.timeLimitS;
         if (!outcome) {
             const Error& error = outcome.error();
-            r.status = notSupported(error) || cancelled ? StepStatus::skipped : StepStatus::failed;
-            r.message = cancelled && !notSupported(error) ? "cancelled" : error.toString();
+            const bool notRun = notSupported(error) || cancelled || timeUp;
+            r.status = notRun ? StepStatus::skipped : StepStatus::failed;
+            r.message = notSupported(error) ? error.toString()
+                        : cancelled         ? "cancelled"
+                        : timeUp            ? "time limit reached"
+                                            : error.toString();
             ProbeEvent e = event(r.status == StepStatus::skipped ? ProbeEventType::skipped
                                                                  : ProbeEventType::failed,
                                  step);
