@@ -10,6 +10,18 @@
 
 namespace roofscope::probe {
 
+std::size_t copyBytes(Size size) {
+    switch (size) {
+    case Size::quick:
+        return std::size_t(64) << 20;
+    case Size::normal:
+        return std::size_t(256) << 20;
+    case Size::thorough:
+        return std::size_t(1) << 30;
+    }
+    return std::size_t(256) << 20;
+}
+
 SamplePlan samplePlan(Size size) {
     SamplePlan plan;
     switch (size) {

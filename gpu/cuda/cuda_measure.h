@@ -51,6 +51,9 @@ struct SamplePlan {
     int maxReps = 1 << 20;
 };
 SamplePlan samplePlan(Size size); // 5 / 10 / 20 samples for quick / normal / thorough
+// Bytes per copy for the host and peer copy benchmarks: 64 MiB / 256 MiB / 1 GiB, large enough
+// that a copy's start-up cost vanishes in its time.
+std::size_t copyBytes(Size size);
 
 struct Timed {
     std::vector<double> secondsPerRep; // one per sample

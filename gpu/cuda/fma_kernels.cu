@@ -7,21 +7,28 @@ namespace roofscope::probe::kernels {
 
 namespace {
 
+__device__ inline double fmaStep(double x, double a, double b) {
+    return fma(x, a, b);
+}
+__device__ inline float fmaStep(float x, float a, float b) {
+    return fmaf(x, a, b);
+}
+
 // One kernel per type. `a` and `b` are kernel arguments (always -1 and 3) so that the compiler
 // cannot fold the recurrence; every step is one FMA instruction (DFMA, FFMA, HFMA2).
-__global__ void __launch_bounds__(kFmaThreads)
-    fmaF64(long long trips, double a, double b, double* out) {
+template <class T>
+__global__ void __launch_bounds__(kFmaThreads) fmaScalar(long long trips, T a, T b, double* out) {
     const long long thread = blockIdx.x * static_cast<long long>(blockDim.x) + threadIdx.x;
-    double x[kFmaChains];
+    T x[kFmaChains];
 #pragma unroll
     for (int c = 0; c < kFmaChains; ++c)
-        x[c] = fmaStart(thread, c, 0);
+        x[c] = static_cast<T>(fmaStart(thread, c, 0));
     for (long long t = 0; t < trips; ++t) {
 #pragma unroll
         for (int u = 0; u < kFmaUnroll; ++u) {
 #pragma unroll
             for (int c = 0; c < kFmaChains; ++c)
-                x[c] = fma(x[c], a, b);
+                x[c] = fmaStep(x[c], a, b);
         }
     }
     double sum = 0;
@@ -31,28 +38,7 @@ __global__ void __launch_bounds__(kFmaThreads)
     out[thread] = sum;
 }
 
-__global__ void __launch_bounds__(kFmaThreads)
-    fmaF32(long long trips, float a, float b, double* out) {
-    const long long thread = blockIdx.x * static_cast<long long>(blockDim.x) + threadIdx.x;
-    float x[kFmaChains];
-#pragma unroll
-    for (int c = 0; c < kFmaChains; ++c)
-        x[c] = static_cast<float>(fmaStart(thread, c, 0));
-    for (long long t = 0; t < trips; ++t) {
-#pragma unroll
-        for (int u = 0; u < kFmaUnroll; ++u) {
-#pragma unroll
-            for (int c = 0; c < kFmaChains; ++c)
-                x[c] = fmaf(x[c], a, b);
-        }
-    }
-    double sum = 0;
-#pragma unroll
-    for (int c = 0; c < kFmaChains; ++c)
-        sum += x[c];
-    out[thread] = sum;
-}
-
+// half2 has no scalar form: two lanes per HFMA2.
 __global__ void __launch_bounds__(kFmaThreads)
     fmaF16x2(long long trips, float a, float b, double* out) {
     const long long thread = blockIdx.x * static_cast<long long>(blockDim.x) + threadIdx.x;
@@ -85,10 +71,10 @@ __global__ void __launch_bounds__(kFmaThreads)
 cudaError_t launchFma(FmaType type, int blocks, long long trips, double* out, cudaStream_t stream) {
     switch (type) {
     case FmaType::f64:
-        fmaF64<<<blocks, kFmaThreads, 0, stream>>>(trips, -1.0, 3.0, out);
+        fmaScalar<double><<<blocks, kFmaThreads, 0, stream>>>(trips, -1.0, 3.0, out);
         break;
     case FmaType::f32:
-        fmaF32<<<blocks, kFmaThreads, 0, stream>>>(trips, -1.0f, 3.0f, out);
+        fmaScalar<float><<<blocks, kFmaThreads, 0, stream>>>(trips, -1.0f, 3.0f, out);
         break;
     case FmaType::f16x2:
         fmaF16x2<<<blocks, kFmaThreads, 0, stream>>>(trips, -1.0f, 3.0f, out);
@@ -100,9 +86,11 @@ cudaError_t launchFma(FmaType type, int blocks, long long trips, double* out, cu
 cudaError_t fmaBlocksPerSm(FmaType type, int* blocks) {
     switch (type) {
     case FmaType::f64:
-        return cudaOccupancyMaxActiveBlocksPerMultiprocessor(blocks, fmaF64, kFmaThreads, 0);
+        return cudaOccupancyMaxActiveBlocksPerMultiprocessor(blocks, fmaScalar<double>, kFmaThreads,
+                                                             0);
     case FmaType::f32:
-        return cudaOccupancyMaxActiveBlocksPerMultiprocessor(blocks, fmaF32, kFmaThreads, 0);
+        return cudaOccupancyMaxActiveBlocksPerMultiprocessor(blocks, fmaScalar<float>, kFmaThreads,
+                                                             0);
     case FmaType::f16x2:
         return cudaOccupancyMaxActiveBlocksPerMultiprocessor(blocks, fmaF16x2, kFmaThreads, 0);
     }

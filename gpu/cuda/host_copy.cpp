@@ -16,18 +16,6 @@ namespace {
 
 constexpr std::uint32_t kSeed = 0xc0b1;
 
-std::size_t copyBytes(Size size) {
-    switch (size) {
-    case Size::quick:
-        return std::size_t(64) << 20;
-    case Size::normal:
-        return std::size_t(256) << 20;
-    case Size::thorough:
-        return std::size_t(1) << 30;
-    }
-    return std::size_t(256) << 20;
-}
-
 } // namespace
 
 Result<Outcome> runHostCopy(int device, bool toDevice, Context& context) {

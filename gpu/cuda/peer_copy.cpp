@@ -17,18 +17,6 @@ namespace {
 
 constexpr std::uint32_t kSeed = 0x9e37;
 
-std::size_t copyBytes(Size size) {
-    switch (size) {
-    case Size::quick:
-        return std::size_t(64) << 20;
-    case Size::normal:
-        return std::size_t(256) << 20;
-    case Size::thorough:
-        return std::size_t(1) << 30;
-    }
-    return std::size_t(256) << 20;
-}
-
 // Peer access this benchmark enabled, disabled again on every return path so the process is
 // left as found (access someone else enabled stays).
 class PeerAccess {
