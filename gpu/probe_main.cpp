@@ -44,25 +44,16 @@ std::vector<Device> withCeilings(const std::vector<Device>& devices) {
     return out;
 }
 
-// Under MPI: each rank's devices get the rank in their id (two ranks on one host would clash),
-// and rank 0 adds the cluster as one device whose ceilings are the slowest rank's.
+// Under MPI, rank 0 writes every rank's devices (rankDevices keeps their ids apart) and the
+// cluster as one device whose ceilings are the slowest rank's.
 Result<std::vector<Device>> clusterDevices(const MpiSession& mpi, const RunReport& report) {
     auto gathered = gatherDevices(mpi, withCeilings(report.devices));
     if (!gathered)
         return gathered.error();
     if (mpi.rank != 0)
         return std::vector<Device>{};
-    std::vector<Device> all;
-    std::vector<std::string> nodeOfRank;
-    for (std::size_t rank = 0; rank < gathered.value().size(); ++rank) {
-        const auto& devices = gathered.value()[rank];
-        nodeOfRank.push_back(devices.empty() ? "" : devices.front().identity.host);
-        for (Device d : devices) {
-            d.id += "-rank" + std::to_string(rank);
-            d.name += " · rank " + std::to_string(rank);
-            all.push_back(std::move(d));
-        }
-    }
+    const auto nodeOfRank = nodesOfRanks(gathered.value());
+    std::vector<Device> all = rankDevices(gathered.value(), nodeOfRank);
     all.push_back(clusterDevice(gathered.value(), nodeOfRank, report.startedAt));
     return all;
 }
