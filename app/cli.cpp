@@ -1,11 +1,9 @@
 #include "cli.h"
 
-#include "roofscope_features.h"
+#include "build_info.h"
 
-#include <QtGlobal>
 #include <filesystem>
 #include <ostream>
-#include <qcustomplot.h>
 #include <string_view>
 
 namespace roofscope::app {
@@ -35,12 +33,10 @@ void printUsage(std::ostream& out) {
     out << "\n'roofscope COMMAND --help' describes a command.\n";
 }
 
+// The same lines as Help > About (ui/build_info.h).
 void printVersion(std::ostream& out) {
-    out << "roofscope " << ROOFSCOPE_VERSION << "\n"
-        << "  Qt " << qVersion() << ", QCustomPlot " << QCUSTOMPLOT_VERSION_STR << "\n"
-        << "  CUDA " << (features::kCuda ? features::kCudaVersion : "not built") << ", NCCL "
-        << (features::kNccl ? "yes" : "no") << ", MPI " << (features::kMpi ? "yes" : "no") << "\n"
-        << "  built " << ROOFSCOPE_BUILD_TYPE << " with " << ROOFSCOPE_COMPILER << "\n";
+    for (const QString& line : ui::versionLines())
+        out << line.toStdString() << "\n";
 }
 
 } // namespace

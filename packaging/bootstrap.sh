@@ -6,9 +6,16 @@
 #   ./packaging/bootstrap.sh build           install dependencies and build only
 #   ./packaging/bootstrap.sh fuzz            build the libFuzzer targets (clang, ASan+UBSan) and
 #                                            run each for ROOFSCOPE_FUZZ_SECONDS (default 5)
+#   ./packaging/bootstrap.sh sanitize        install dependencies, build the asan preset (ASan +
+#                                            UBSan, Debug, no CUDA) in build-asan/ and run the
+#                                            whole suite under it
+#   ./packaging/bootstrap.sh package         install dependencies, build a stripped .deb in
+#                                            build-package/ (without CUDA and NCCL unless
+#                                            ROOFSCOPE_PACKAGE_CUDA=1) and print its path
 # Environment: ROOFSCOPE_BUILD_DIR (default: build/ in the checkout), ROOFSCOPE_CMAKE_ARGS
 # (extra configure arguments, e.g. -DROOFSCOPE_WITH_CUDA=OFF), ROOFSCOPE_JOBS,
-# ROOFSCOPE_SKIP_FUZZ=1 (test without the fuzz smoke run).
+# ROOFSCOPE_SKIP_FUZZ=1 (test without the fuzz smoke run), ROOFSCOPE_PACKAGE_BUILD_DIR (default:
+# build-package/).
 set -euo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -17,17 +24,20 @@ jobs=${ROOFSCOPE_JOBS:-$(nproc)}
 
 # Debian 12 packages the build and the tests need. Open MPI is optional for the build but
 # installed, so that the probe's two-rank test runs; CUDA and NCCL are optional and not installed
-# here: the build uses them when they are present.
+# here: the build uses them when they are present. appstream and desktop-file-utils validate the
+# desktop metadata in the tests; dpkg-dev and file are what CPack's .deb needs for its
+# dependencies (dpkg-shlibdeps).
 packages=(
     build-essential cmake ninja-build pkg-config ccache git
     qt6-base-dev qt6-base-dev-tools qt6-svg-dev libgl-dev
     libqcustomplot-dev libsimdjson-dev nlohmann-json3-dev zlib1g-dev libisal-dev
     clang libclang-rt-14-dev
     libopenmpi-dev openmpi-bin
+    appstream desktop-file-utils dpkg-dev file
 )
 
 usage() {
-    sed -n '2,11p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
+    sed -n '2,18p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
 }
 
 install_packages() {
@@ -72,6 +82,23 @@ fuzz_smoke() {
     ctest --test-dir "$fuzz_build" --output-on-failure --parallel "$jobs" -L fuzz
 }
 
+# The whole CTest suite under AddressSanitizer and UBSan: CMakePresets.json's asan presets, whose
+# test preset carries the sanitizer options and the leak suppressions of tests/sanitizers/.
+# The folder is the preset's (build-asan/): ctest --preset does not take another.
+sanitize() {
+    local args=(--preset asan)
+    if command -v ccache >/dev/null; then
+        args+=(-DCMAKE_C_COMPILER_LAUNCHER=ccache -DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
+    fi
+    # shellcheck disable=SC2206 # word splitting of the user's extra arguments is intended
+    args+=(${ROOFSCOPE_CMAKE_ARGS:-})
+    # Presets are found from the source folder.
+    cd "$root"
+    cmake "${args[@]}"
+    cmake --build --preset asan --parallel "$jobs"
+    ctest --preset asan --parallel "$jobs" "$@"
+}
+
 command=${1:-}
 [ $# -gt 0 ] && shift
 case "$command" in
@@ -93,9 +120,26 @@ fuzz)
     install_packages
     fuzz_smoke
     ;;
+sanitize)
+    install_packages
+    sanitize "$@"
+    ;;
 build)
     install_packages
     configure_and_build
+    ;;
+package)
+    install_packages
+    build=${ROOFSCOPE_PACKAGE_BUILD_DIR:-$root/build-package}
+    # The CUDA toolkit's libraries are no Debian package: a .deb that links them installs only
+    # where the same toolkit is. Without CUDA the probe still measures CPUs.
+    if [ "${ROOFSCOPE_PACKAGE_CUDA:-0}" != 1 ]; then
+        ROOFSCOPE_CMAKE_ARGS="-DROOFSCOPE_WITH_CUDA=OFF -DROOFSCOPE_WITH_NCCL=OFF ${ROOFSCOPE_CMAKE_ARGS:-}"
+    fi
+    ROOFSCOPE_CMAKE_ARGS="-DBUILD_TESTING=OFF ${ROOFSCOPE_CMAKE_ARGS:-}"
+    configure_and_build
+    (cd "$build" && cpack -G DEB)
+    ls "$build"/roofscope_*.deb
     ;;
 -h | --help | help)
     usage

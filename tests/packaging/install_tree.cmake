@@ -1,0 +1,59 @@
+# `cmake --install` of the build into WORK_DIR/prefix, then the installed roofscope run from
+# there: the layout a package gets, and the probe found in libexec as core/probe_location.cpp
+# expects. Arguments: BUILD_DIR WORK_DIR VERSION APP_ID BINDIR LIBEXECDIR DATADIR DOCDIR.
+set(prefix ${WORK_DIR}/prefix)
+file(REMOVE_RECURSE ${WORK_DIR})
+file(MAKE_DIRECTORY ${WORK_DIR}/catalog)
+
+execute_process(COMMAND ${CMAKE_COMMAND} --install ${BUILD_DIR} --prefix ${prefix}
+                RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "cmake --install failed (${rc}):\n${out}${err}")
+endif()
+
+set(expected
+    ${BINDIR}/roofscope
+    ${LIBEXECDIR}/roofscope/roofscope-probe
+    ${DATADIR}/applications/${APP_ID}.desktop
+    ${DATADIR}/metainfo/${APP_ID}.metainfo.xml
+    ${DATADIR}/icons/hicolor/scalable/apps/${APP_ID}.svg
+    ${DOCDIR}/README.md
+    ${DOCDIR}/file-formats.md)
+foreach(size 16 32 48 64 128 256)
+    list(APPEND expected ${DATADIR}/icons/hicolor/${size}x${size}/apps/${APP_ID}.png)
+endforeach()
+foreach(path ${expected})
+    if(NOT EXISTS ${prefix}/${path})
+        message(FATAL_ERROR "not installed: ${path}")
+    endif()
+endforeach()
+# Only the application goes on PATH: not the probe, the benchmarks or the build's tools.
+file(GLOB on_path RELATIVE ${prefix}/${BINDIR} ${prefix}/${BINDIR}/*)
+if(NOT on_path STREQUAL "roofscope")
+    message(FATAL_ERROR "${BINDIR} holds '${on_path}', expected only roofscope")
+endif()
+
+# Runs the installed roofscope with ARGN and fails unless it exits 0 and prints every `expect`.
+function(run_installed)
+    cmake_parse_arguments(ARG "" "" "ARGS;EXPECT" ${ARGN})
+    string(JOIN " " command roofscope ${ARG_ARGS})
+    execute_process(COMMAND ${CMAKE_COMMAND} -E env ROOFSCOPE_USER_CATALOG=${WORK_DIR}/catalog
+                            ${prefix}/${BINDIR}/roofscope ${ARG_ARGS}
+                    RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err TIMEOUT 30)
+    if(NOT rc EQUAL 0)
+        message(FATAL_ERROR "${command} failed (${rc}):\n${out}${err}")
+    endif()
+    foreach(text ${ARG_EXPECT})
+        string(FIND "${out}" "${text}" at)
+        if(at EQUAL -1)
+            message(FATAL_ERROR "${command}: no '${text}' in:\n${out}${err}")
+        endif()
+    endforeach()
+    message(STATUS "${command}: ok")
+endfunction()
+
+run_installed(ARGS --version EXPECT "roofscope ${VERSION}\n" "  Qt 6." "QCustomPlot" "from commit")
+run_installed(ARGS devices EXPECT "nvidia-h100-sxm5-80gb" "nvidia-a100-sxm4-80gb")
+# The probe is found in libexec, not beside the executable as in the build tree (`probe` fails
+# when it finds none); --list plans the CPU benchmarks without running them.
+run_installed(ARGS probe --cpu --list EXPECT "No ceiling was measured")

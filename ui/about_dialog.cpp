@@ -1,0 +1,78 @@
+#include "about_dialog.h"
+
+#include "app_identity.h"
+#include "build_info.h"
+
+#include <QCoreApplication>
+#include <QDialogButtonBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QVBoxLayout>
+
+namespace roofscope::ui {
+namespace {
+
+QString link(const QUrl& url, const QString& text) {
+    return QStringLiteral("<a href=\"%1\">%2</a>").arg(url.toString(QUrl::FullyEncoded), text);
+}
+
+} // namespace
+
+AboutDialog::AboutDialog(QWidget* parent) : QDialog(parent) {
+    setWindowTitle(tr("About Roofscope"));
+    const BuildInfo info = buildInfo();
+    QStringList lines = versionLines(info);
+
+    auto* icon = new QLabel(this);
+    icon->setObjectName(QStringLiteral("aboutIcon"));
+    icon->setPixmap(applicationIcon().pixmap(96, 96));
+    icon->setAlignment(Qt::AlignTop);
+
+    auto* title = new QLabel(tr("<h2>Roofscope %1</h2>Roofline explorer for deep-learning "
+                                "training.")
+                                 .arg(info.version.toHtmlEscaped()),
+                             this);
+    title->setObjectName(QStringLiteral("aboutTitle"));
+
+    // The same lines as `roofscope --version`, so a bug report can quote either.
+    lines.removeFirst();
+    for (auto& line : lines)
+        line = line.trimmed().toHtmlEscaped();
+    auto* details = new QLabel(lines.join(QStringLiteral("<br>")), this);
+    details->setObjectName(QStringLiteral("aboutDetails"));
+    details->setTextInteractionFlags(Qt::TextSelectableByMouse);
+
+    const QString appDir = QCoreApplication::applicationDirPath();
+    auto* links =
+        new QLabel(QStringList{link(homepageUrl(), tr("Homepage")),
+                               link(helpUrl(HelpTopic::UserGuide, appDir), tr("User Guide")),
+                               link(helpUrl(HelpTopic::FileFormats, appDir), tr("File Formats")),
+                               link(QUrl(homepageUrl().toString() + QStringLiteral("/issues")),
+                                    tr("Report a bug"))}
+                       .join(QStringLiteral(" · ")),
+                   this);
+    links->setObjectName(QStringLiteral("aboutLinks"));
+    links->setOpenExternalLinks(true);
+
+    auto* text = new QVBoxLayout;
+    text->addWidget(title);
+    text->addWidget(details);
+    text->addWidget(links);
+    text->addStretch();
+    auto* top = new QHBoxLayout;
+    top->addWidget(icon);
+    top->addLayout(text, 1);
+
+    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    auto* layout = new QVBoxLayout(this);
+    layout->addLayout(top);
+    layout->addWidget(buttons);
+}
+
+void showAboutDialog(QWidget* parent) {
+    AboutDialog dialog(parent);
+    dialog.exec();
+}
+
+} // namespace roofscope::ui
