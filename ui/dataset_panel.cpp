@@ -69,14 +69,14 @@ bool DatasetPanel::eventFilter(QObject* watched, QEvent* event) {
     return QWidget::eventFilter(watched, event);
 }
 
-void DatasetPanel::setSession(const Session& session) {
+void DatasetPanel::setSession(const Session& session, const QString& sessionFolder) {
     // Keep the user's view of the tree (what is expanded) across the reset.
     const int current = currentDataset();
     // Devices start open: a group that had no children yet counts as open too.
     const QModelIndex devices = model_->devicesRoot();
     const bool devicesOpen =
         !devices.isValid() || model_->rowCount(devices) == 0 || tree_->isExpanded(devices);
-    model_->setSession(session);
+    model_->setSession(session, sessionFolder);
     tree_->expand(model_->datasetsRoot());
     tree_->setExpanded(model_->devicesRoot(), devicesOpen);
     if (const QModelIndex index = model_->datasetIndex(current); index.isValid())
@@ -100,7 +100,6 @@ void DatasetPanel::chooseColor(int dataset) {
     connect(colorDialog_, &QColorDialog::colorSelected, this, [this, dataset](const QColor& c) {
         model_->setData(model_->datasetIndex(dataset), c, Qt::DecorationRole);
     });
-    connect(colorDialog_, &QObject::destroyed, this, [this] { colorDialog_ = nullptr; });
     colorDialog_->open();
 }
 

@@ -5,6 +5,7 @@
 
 #include "session.h"
 
+#include <QPointer>
 #include <QWidget>
 
 class QColorDialog;
@@ -19,7 +20,8 @@ class DatasetPanel : public QWidget {
   public:
     explicit DatasetPanel(QWidget* parent = nullptr);
 
-    void setSession(const Session& session);
+    // `sessionFolder`: see DatasetTreeModel::setSession.
+    void setSession(const Session& session, const QString& sessionFolder = {});
 
     // The dataset of the current row (a dataset or one of its details); -1 when none.
     int currentDataset() const;
@@ -44,7 +46,9 @@ class DatasetPanel : public QWidget {
 
     DatasetTreeModel* model_ = nullptr;
     QTreeView* tree_ = nullptr;
-    QColorDialog* colorDialog_ = nullptr;
+    // Guarded, not reset from the dialog's destroyed signal: the dialog is our child, destroyed
+    // in ~QWidget when this object is no longer a DatasetPanel (UBSan: vptr).
+    QPointer<QColorDialog> colorDialog_;
 };
 
 } // namespace roofscope::ui

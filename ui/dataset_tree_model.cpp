@@ -3,7 +3,13 @@
 #include "palette.h"
 #include "units.h"
 
+#include <QApplication>
+#include <QDir>
 #include <QFileInfo>
+#include <QFont>
+#include <QIcon>
+#include <QPalette>
+#include <QStyle>
 
 #include <algorithm>
 
@@ -30,6 +36,36 @@ void describe(const Ceiling& ceiling, Dimension dimension, QString* value, QStri
     *toolTip = lines.join(QLatin1Char('\n'));
 }
 
+// Where a dataset's source file is, or an empty string when it is nowhere. Sources are kept as
+// the user gave them: absolute from the file dialogs and drops, relative to the working
+// directory of the run that loaded them from a command line, or relative to the session file in
+// a hand-written one; so a relative source is looked for beside the session, then here.
+QString findSource(const QString& source, const QString& sessionFolder) {
+    const QFileInfo info(source);
+    if (info.isAbsolute())
+        return info.exists() ? source : QString();
+    if (!sessionFolder.isEmpty()) {
+        const QString beside = QDir(sessionFolder).filePath(source);
+        if (QFileInfo::exists(beside))
+            return beside;
+    }
+    return info.exists() ? info.absoluteFilePath() : QString();
+}
+
+// What the tooltip names for a missing source: where it was looked for first.
+QString expectedPath(const QString& source, const QString& sessionFolder) {
+    if (QFileInfo(source).isAbsolute() || sessionFolder.isEmpty())
+        return source;
+    return QDir::cleanPath(QDir(sessionFolder).filePath(source));
+}
+
+QVariant warningIcon() {
+    // Only a QApplication has a style; a model used without widgets shows no icon.
+    if (!qobject_cast<QApplication*>(QCoreApplication::instance()))
+        return {};
+    return QApplication::style()->standardIcon(QStyle::SP_MessageBoxWarning);
+}
+
 } // namespace
 
 DatasetTreeModel::DatasetTreeModel(QObject* parent) : QAbstractItemModel(parent) {}
@@ -43,7 +79,7 @@ int DatasetTreeModel::add(Node node) {
     return id;
 }
 
-void DatasetTreeModel::setSession(const Session& session) {
+void DatasetTreeModel::setSession(const Session& session, const QString& sessionFolder) {
     beginResetModel();
     nodes_.clear();
     roots_.clear();
@@ -51,7 +87,7 @@ void DatasetTreeModel::setSession(const Session& session) {
     add({.kind = Kind::group, .name = tr("Datasets")});
     add({.kind = Kind::group, .name = tr("Devices")});
     for (std::size_t i = 0; i < session.datasets.size(); ++i)
-        addDataset(session, static_cast<int>(i));
+        addDataset(session, static_cast<int>(i), sessionFolder);
     for (const Device& device : session.devices)
         addDevice(device);
     nodes_[0].value = QString::number(session.datasets.size());
@@ -59,7 +95,7 @@ void DatasetTreeModel::setSession(const Session& session) {
     endResetModel();
 }
 
-void DatasetTreeModel::addDataset(const Session& session, int index) {
+void DatasetTreeModel::addDataset(const Session& session, int index, const QString& sessionFolder) {
     const Dataset& d = session.datasets[static_cast<std::size_t>(index)];
     const auto& hidden = session.view.hiddenDatasets;
     Node node{.kind = Kind::dataset, .parent = 0, .dataset = index};
@@ -87,14 +123,28 @@ void DatasetTreeModel::addDataset(const Session& session, int index) {
          .dataset = index,
          .name = tr("Rank"),
          .value = tr("%1 of world size %2").arg(d.context.rank).arg(d.context.worldSize)});
+    QStringList missing;
     for (const std::string& source : d.context.sources) {
         const QString path = QString::fromStdString(source);
-        add({.kind = Kind::detail,
-             .parent = id,
-             .dataset = index,
-             .name = tr("Source"),
-             .value = QFileInfo(path).fileName(),
-             .toolTip = path});
+        Node detail{.kind = Kind::detail,
+                    .parent = id,
+                    .dataset = index,
+                    .name = tr("Source"),
+                    .value = QFileInfo(path).fileName(),
+                    .toolTip = path};
+        if (findSource(path, sessionFolder).isEmpty()) {
+            detail.sourceMissing = true;
+            detail.toolTip = tr("Source file missing: %1").arg(expectedPath(path, sessionFolder));
+            missing.append(detail.toolTip);
+        }
+        add(std::move(detail));
+    }
+    if (!missing.isEmpty()) {
+        Node& node = nodes_[std::size_t(id)];
+        node.sourceMissing = true;
+        // The records are in the session; only what needs the trace again is lost.
+        node.toolTip += QLatin1Char('\n') + missing.join(QLatin1Char('\n')) + QLatin1Char('\n') +
+                        tr("The records are in the session; regrouping needs the trace.");
     }
 }
 
@@ -199,9 +249,24 @@ QVariant DatasetTreeModel::data(const QModelIndex& index, int role) const {
                    ? QVariant(n->checked ? Qt::Checked : Qt::Unchecked)
                    : QVariant();
     case Qt::DecorationRole:
-        return n->kind == Kind::dataset && first ? QVariant(n->color) : QVariant();
+        if (n->kind == Kind::dataset && first)
+            return n->color;
+        return n->sourceMissing && !first ? warningIcon() : QVariant();
+    case Qt::FontRole:
+        if (n->sourceMissing && n->kind == Kind::detail) {
+            QFont italic;
+            italic.setItalic(true);
+            return italic;
+        }
+        return {};
+    case Qt::ForegroundRole:
+        return n->sourceMissing && n->kind == Kind::detail
+                   ? QVariant(QGuiApplication::palette().color(QPalette::Disabled, QPalette::Text))
+                   : QVariant();
     case DatasetRole:
         return n->dataset;
+    case SourceMissingRole:
+        return n->sourceMissing;
     default:
         return {};
     }

@@ -3,6 +3,9 @@
 // and the table or not), its label (editable in place), its colour as a swatch and what it came
 // from; each device with its ceilings and where they came from. The model never changes the
 // session itself: edits are announced by signals and the window applies them.
+// A session embeds its records, so a dataset whose trace files are gone still works; the tree
+// says so (a warning icon, an italic grey source, "Source file missing: PATH") because
+// regrouping and reloading need the files.
 
 #include "session.h"
 
@@ -20,11 +23,16 @@ class DatasetTreeModel : public QAbstractItemModel {
     enum Role {
         // The dataset index (int) of a dataset row or of its details; -1 elsewhere.
         DatasetRole = Qt::UserRole + 1,
+        // On a dataset row: whether any of its source files is missing; on a source row: whether
+        // that file is. False elsewhere.
+        SourceMissingRole,
     };
 
     explicit DatasetTreeModel(QObject* parent = nullptr);
 
-    void setSession(const Session& session);
+    // `sessionFolder`: the folder of the session's file, against which relative sources are
+    // looked up first (then the working directory); empty for a session without a file.
+    void setSession(const Session& session, const QString& sessionFolder = {});
 
     // The row of dataset `dataset` (column 0), or invalid.
     QModelIndex datasetIndex(int dataset) const;
@@ -56,10 +64,11 @@ class DatasetTreeModel : public QAbstractItemModel {
         QString name, value, toolTip;
         QColor color;
         bool checked = true;
+        bool sourceMissing = false;
         std::vector<int> children;
     };
     int add(Node node);
-    void addDataset(const Session& session, int index);
+    void addDataset(const Session& session, int index, const QString& sessionFolder);
     void addDevice(const Device& device);
     const Node* nodeOf(const QModelIndex& index) const;
 

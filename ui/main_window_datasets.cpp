@@ -41,6 +41,7 @@ void MainWindow::setDatasetVisible(int dataset, bool visible) {
     std::erase(hidden, label);
     if (!visible)
         hidden.push_back(label);
+    markChanged();
     refreshViews();
 }
 
@@ -55,6 +56,7 @@ void MainWindow::renameDataset(int dataset, const QString& label) {
         if (h == current)
             h = unique;
     current = unique;
+    markChanged();
     refreshViews();
     updateTitle();
     // The tree shows what was typed; when that label was taken, show the one given instead,
@@ -68,6 +70,7 @@ void MainWindow::setDatasetColor(int dataset, const QColor& color) {
         return;
     session_.datasets[std::size_t(dataset)].context.color =
         color.name(QColor::HexRgb).toStdString();
+    markChanged();
     refreshViews();
 }
 
@@ -87,6 +90,7 @@ void MainWindow::removeDataset(int dataset) {
     for (auto& l : loaded_)
         if (l.dataset > dataset)
             --l.dataset;
+    markChanged();
     refresh();
     statusBar()->showMessage(
         tr("Removed dataset “%1” (%n record(s))", "", int(removed.records.size()))

@@ -50,6 +50,7 @@ void MainWindow::addMeasuredDevices(const std::vector<Device>& devices, const QS
     }
     if (names.isEmpty())
         return;
+    markChanged();
     refresh();
     statusBar()->showMessage(tr("Added %1 to the session").arg(names.join(QStringLiteral(", "))),
                              10000);

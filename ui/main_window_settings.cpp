@@ -3,6 +3,7 @@
 // belong to one menu entry (Find, full screen, Home on the plot).
 #include "main_window.h"
 
+#include "autosave.h"
 #include "record_panel.h"
 #include "roofline_plot.h"
 
@@ -149,6 +150,7 @@ void MainWindow::restoreSettings() {
 
 void MainWindow::closeEvent(QCloseEvent* event) {
     saveSettings();
+    autosaver_->discard();
     QMainWindow::closeEvent(event);
 }
 

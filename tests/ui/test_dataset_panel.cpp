@@ -1,7 +1,8 @@
 // The dataset tree in the window, driven through its widgets: ticking a dataset off hides it in
 // the plot and the table, renaming edits the label in place, Delete removes without asking, a
-// colour chosen in the dialog reaches the plot and the saved session; and the window's desktop
-// conventions (recent files, remembered layout) kept in a temporary QSettings location.
+// colour chosen in the dialog reaches the plot and the saved session; a session whose trace
+// files are gone opens and the tree marks those sources; and the window's desktop conventions
+// (recent files, remembered layout) kept in a temporary QSettings location.
 #include "catalog_loader.h"
 #include "dataset_panel.h"
 #include "dataset_tree_model.h"
@@ -14,7 +15,9 @@
 
 #include <QAbstractItemModelTester>
 #include <QColorDialog>
+#include <QDir>
 #include <QDockWidget>
+#include <QFile>
 #include <QLineEdit>
 #include <QMenu>
 #include <QSettings>
@@ -29,24 +32,11 @@ using ui::DatasetTreeModel;
 
 namespace {
 
-// The fixture session as a file accepts it: spec ceilings name their source.
-Session savable() {
-    Session s = testing::roundSession();
-    auto cite = [](auto& map) {
-        for (auto& [key, ceiling] : map)
-            ceiling.provenance.sourceUrl = "https://example.org/round-gpu";
-    };
-    cite(s.devices[0].ceilings.compute);
-    cite(s.devices[0].ceilings.memory);
-    cite(s.devices[0].ceilings.links);
-    return s;
-}
-
 // A window on the fixture session, shown, with the tree's current row on `dataset`.
 struct Fixture {
     ui::MainWindow window{ui::loadCatalog(nullptr)};
     Fixture() {
-        window.setSession(savable(), QStringLiteral("fixture.roofscope"));
+        window.setSession(testing::savableRoundSession(), QStringLiteral("fixture.roofscope"));
         window.show();
         QVERIFY(QTest::qWaitForWindowExposed(&window));
     }
@@ -104,6 +94,94 @@ class TestDatasetPanel : public QObject {
         model.setSession(Session{});
         QCOMPARE(model.rowCount(model.datasetsRoot()), 0);
         model.setSession(testing::roundSession());
+    }
+
+    // $DIR stands for a temporary folder holding the session and present.json.
+    void missingSourcesAreMarked_data() {
+        QTest::addColumn<QString>("source");
+        QTest::addColumn<bool>("folderKnown");
+        QTest::addColumn<bool>("missing");
+        QTest::addColumn<QString>("shown"); // the path the tooltip names
+        QTest::newRow("absolute, present") << "$DIR/present.json" << true << false << "";
+        QTest::newRow("absolute, gone") << "$DIR/gone.json" << true << true << "$DIR/gone.json";
+        QTest::newRow("relative, beside the session") << "present.json" << true << false << "";
+        QTest::newRow("relative, gone") << "gone.json" << true << true << "$DIR/gone.json";
+        QTest::newRow("relative, session not saved")
+            << "present.json" << false << true << "present.json";
+    }
+
+    void missingSourcesAreMarked() {
+        QFETCH(QString, source);
+        QFETCH(bool, folderKnown);
+        QFETCH(bool, missing);
+        QFETCH(QString, shown);
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        QFile present(dir.filePath(QStringLiteral("present.json")));
+        QVERIFY(present.open(QIODevice::WriteOnly));
+        present.close();
+        const QString folder = QDir(dir.path()).absolutePath();
+        source.replace(QStringLiteral("$DIR"), folder);
+        shown.replace(QStringLiteral("$DIR"), folder);
+        Session session = testing::roundSession();
+        // A second source that is there either way: one missing file is enough to say so.
+        session.datasets[0].context.sources = {source.toStdString(),
+                                               present.fileName().toStdString()};
+
+        DatasetTreeModel model;
+        QAbstractItemModelTester tester(&model,
+                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+        model.setSession(session, folderKnown ? folder : QString());
+        const QModelIndex dataset = model.datasetIndex(0);
+        QCOMPARE(dataset.data(DatasetTreeModel::SourceMissingRole).toBool(), missing);
+        QVERIFY(!model.datasetIndex(1).data(DatasetTreeModel::SourceMissingRole).toBool());
+        // Device, Rank, then the sources in order.
+        const QModelIndex row = model.index(2, DatasetTreeModel::NameColumn, dataset);
+        QCOMPARE(row.data().toString(), QStringLiteral("Source"));
+        QCOMPARE(row.data(DatasetTreeModel::SourceMissingRole).toBool(), missing);
+        QVERIFY(!model.index(3, 0, dataset).data(DatasetTreeModel::SourceMissingRole).toBool());
+        const QString tip = row.data(Qt::ToolTipRole).toString();
+        const QModelIndex value = row.siblingAtColumn(DatasetTreeModel::ValueColumn);
+        if (missing) {
+            QCOMPARE(tip, QStringLiteral("Source file missing: ") + shown);
+            QVERIFY(dataset.data(Qt::ToolTipRole).toString().contains(tip));
+            QVERIFY(row.data(Qt::FontRole).value<QFont>().italic());
+            QVERIFY(!value.data(Qt::DecorationRole).value<QIcon>().isNull());
+            QVERIFY(!dataset.siblingAtColumn(DatasetTreeModel::ValueColumn)
+                         .data(Qt::DecorationRole)
+                         .value<QIcon>()
+                         .isNull());
+        } else {
+            QCOMPARE(tip, source);
+            QVERIFY(!dataset.data(Qt::ToolTipRole).toString().contains(QStringLiteral("missing")));
+            QVERIFY(!row.data(Qt::FontRole).isValid());
+            QVERIFY(!value.data(Qt::DecorationRole).isValid());
+        }
+        // The dataset's own swatch stays where a click opens the colour dialog.
+        QVERIFY(dataset.data(Qt::DecorationRole).canConvert<QColor>());
+    }
+
+    void aSessionWhoseTracesAreGoneOpens() {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString path = dir.filePath(QStringLiteral("moved.roofscope"));
+        const QString gone = dir.filePath(QStringLiteral("traces/rank0.pt.trace.json"));
+        Session session = testing::savableRoundSession();
+        session.datasets[1].context.sources = {gone.toStdString()};
+        QVERIFY(writeSessionFile(path.toStdString(), session).ok());
+        ui::MainWindow window(ui::loadCatalog(nullptr));
+        QVERIFY2(window.openSession(path), qPrintable(window.statusBar()->currentMessage()));
+        QVERIFY(!window.findChild<QWidget*>(QStringLiteral("errorBox")));
+        // The records are in the session: the plot and the table have them all.
+        QVERIFY(window.session().datasets == session.datasets);
+        QCOMPARE(window.recordPanel()->model()->rowCount(), 5);
+        const DatasetTreeModel* model = window.datasetPanel()->model();
+        QVERIFY(!model->datasetIndex(0).data(DatasetTreeModel::SourceMissingRole).toBool());
+        QVERIFY(model->datasetIndex(1).data(DatasetTreeModel::SourceMissingRole).toBool());
+        QVERIFY(model->datasetIndex(1)
+                    .data(Qt::ToolTipRole)
+                    .toString()
+                    .contains(QStringLiteral("Source file missing: ") + gone));
     }
 
     void tickingADatasetOffHidesIt_data() {
@@ -216,8 +294,8 @@ class TestDatasetPanel : public QObject {
         QTemporaryDir dir;
         const QString a = dir.filePath(QStringLiteral("a.roofscope"));
         const QString b = dir.filePath(QStringLiteral("b.roofscope"));
-        QVERIFY(writeSessionFile(a.toStdString(), savable()).ok());
-        QVERIFY(writeSessionFile(b.toStdString(), savable()).ok());
+        QVERIFY(writeSessionFile(a.toStdString(), testing::savableRoundSession()).ok());
+        QVERIFY(writeSessionFile(b.toStdString(), testing::savableRoundSession()).ok());
         ui::MainWindow window(ui::loadCatalog(nullptr));
         QVERIFY(window.recentFiles().isEmpty());
         QVERIFY(window.openSession(a));
