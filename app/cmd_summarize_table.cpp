@@ -1,5 +1,6 @@
 // The table of `roofscope summarize`: the longest records first, then totals and collectives.
 #include "cmd_summarize.h"
+#include "stack_text.h"
 
 #include "roofline.h"
 #include "units.h"
@@ -54,22 +55,6 @@ std::string deviceText(const FileSummary& s) {
     return s.deviceName + " (" + s.deviceId + ")";
 }
 
-std::string stackText(const SoftwareStack& st) {
-    std::string out;
-    auto add = [&](const char* what, const std::string& v) {
-        if (!v.empty())
-            out += (out.empty() ? "" : ", ") + std::string(what) + v;
-    };
-    add("", st.framework);
-    add("CUDA ", st.cuda);
-    add("driver ", st.driver);
-    add("cuDNN ", st.cudnn);
-    add("NCCL ", st.nccl);
-    for (const auto& [key, value] : st.other)
-        add((key + " ").c_str(), value);
-    return out;
-}
-
 void printRecord(std::ostream& out, const OpRecord& r, double totalS) {
     const bool timed = r.timeS.known() && r.timeS.value > 0;
     const auto dram = r.bytesAt(MemoryLevel::dram);
@@ -92,7 +77,7 @@ void printSummaryTable(std::ostream& out, const FileSummary& s, Grouping groupin
     const SummaryTotals t = s.totals();
     out << s.source << ": " << fileKindName(s.kind) << ", rank " << s.rank << " of " << s.worldSize
         << ", " << deviceText(s) << "\n";
-    if (const std::string stack = stackText(s.stack); !stack.empty())
+    if (const std::string stack = describeStack(s.stack); !stack.empty())
         out << "stack: " << stack << "\n";
     if (!s.records.empty()) {
         out << "\n"

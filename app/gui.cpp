@@ -1,5 +1,6 @@
 #include "gui.h"
 
+#include "app_identity.h"
 #include "catalog_loader.h"
 #include "cli.h"
 #include "demo_render.h"
@@ -32,6 +33,9 @@ int runGui(int argc, char** argv) {
     QApplication::setApplicationName(QStringLiteral("roofscope"));
     QApplication::setApplicationDisplayName(QStringLiteral("Roofscope"));
     QApplication::setApplicationVersion(QStringLiteral(ROOFSCOPE_VERSION));
+    // Wayland compositors match the window to the installed desktop file (and its icon) by id.
+    QGuiApplication::setDesktopFileName(ui::applicationId());
+    QApplication::setWindowIcon(ui::applicationIcon());
 
     QStringList warnings;
     Catalog catalog = ui::loadCatalog(&warnings);
@@ -65,7 +69,9 @@ int runGui(int argc, char** argv) {
         // Sessions open at once; traces load in the background once the window shows.
         window.openFiles(files);
     } else if (demo) {
-        window.setSession(std::move(demo).value());
+        Session session = std::move(demo).value();
+        ui::MainWindow::applyRememberedView(session.view);
+        window.setSession(std::move(session));
     } else {
         std::cerr << "roofscope: " << demo.error().toString() << "\n";
     }

@@ -157,6 +157,12 @@ constexpr std::array kColorByNames{
     EnumName<ColorBy>{ColorBy::category, "category"}};
 constexpr std::array<Alias<ColorBy>, 0> kColorByAliases{};
 
+constexpr std::array kPointStyleNames{EnumName<PointStyle>{PointStyle::automatic, "automatic"},
+                                      EnumName<PointStyle>{PointStyle::markers, "markers"},
+                                      EnumName<PointStyle>{PointStyle::dots, "dots"},
+                                      EnumName<PointStyle>{PointStyle::density, "density"}};
+constexpr std::array kPointStyleAliases{Alias<PointStyle>{"auto", PointStyle::automatic}};
+
 constexpr std::array kViewKindNames{EnumName<ViewKind>{ViewKind::roofline, "roofline"},
                                     EnumName<ViewKind>{ViewKind::hierarchical, "hierarchical"},
                                     EnumName<ViewKind>{ViewKind::md_roofline, "md_roofline"},
@@ -202,6 +208,7 @@ ROOFSCOPE_ENUM_TABLE(ProvenanceKind, kProvenanceKindNames, kProvenanceKindAliase
 ROOFSCOPE_ENUM_TABLE(Bottleneck, kBottleneckNames, kBottleneckAliases)
 ROOFSCOPE_ENUM_TABLE(Collective, kCollectiveNames, kCollectiveAliases)
 ROOFSCOPE_ENUM_TABLE(ColorBy, kColorByNames, kColorByAliases)
+ROOFSCOPE_ENUM_TABLE(PointStyle, kPointStyleNames, kPointStyleAliases)
 ROOFSCOPE_ENUM_TABLE(ViewKind, kViewKindNames, kViewKindAliases)
 
 #undef ROOFSCOPE_ENUM_TABLE

@@ -43,6 +43,9 @@ enum class Collective {
 };
 // How the explorer colours points, and which view it shows.
 enum class ColorBy { dataset, device, stack, rank, category };
+// How the explorer draws a roofline's points: `automatic` picks by their number (markers, then
+// one-pixel dots, then a density image).
+enum class PointStyle { automatic, markers, dots, density };
 enum class ViewKind {
     roofline,
     hierarchical,
@@ -86,6 +89,7 @@ ROOFSCOPE_DECLARE_ENUM(ProvenanceKind)
 ROOFSCOPE_DECLARE_ENUM(Bottleneck)
 ROOFSCOPE_DECLARE_ENUM(Collective)
 ROOFSCOPE_DECLARE_ENUM(ColorBy)
+ROOFSCOPE_DECLARE_ENUM(PointStyle)
 ROOFSCOPE_DECLARE_ENUM(ViewKind)
 #undef ROOFSCOPE_DECLARE_ENUM
 

@@ -20,6 +20,7 @@ struct RecordRef {
 struct ViewSettings {
     ViewKind view = ViewKind::roofline;
     ColorBy colorBy = ColorBy::dataset;
+    PointStyle pointStyle = PointStyle::automatic;
     Precision precision = Precision::fp16; // ceiling family drawn for the roofs
     MemoryLevel memoryLevel = MemoryLevel::dram;
     Link link = Link::intra_node;

@@ -17,6 +17,7 @@ json::Json toJson(const ViewSettings& v) {
         selection.push_back({{"dataset", ref.dataset}, {"record", ref.record}});
     return {{"view", toString(v.view)},
             {"color_by", toString(v.colorBy)},
+            {"point_style", toString(v.pointStyle)},
             {"precision", toString(v.precision)},
             {"memory_level", toString(v.memoryLevel)},
             {"link", toString(v.link)},
@@ -34,6 +35,7 @@ ViewSettings viewFromJson(const json::Json& j, const std::string& path, const Se
     ViewSettings v;
     v.view = getEnum<ViewKind>(j, "view", path, ViewKind::roofline);
     v.colorBy = getEnum<ColorBy>(j, "color_by", path, ColorBy::dataset);
+    v.pointStyle = getEnum<PointStyle>(j, "point_style", path, PointStyle::automatic);
     v.precision = getEnum<Precision>(j, "precision", path, Precision::fp16);
     v.memoryLevel = getEnum<MemoryLevel>(j, "memory_level", path, MemoryLevel::dram);
     v.link = getEnum<Link>(j, "link", path, Link::intra_node);

@@ -2,15 +2,29 @@
 
 namespace roofscope::ui {
 
-QString SiLogTicker::getTickLabel(double tick, const QLocale&, QChar, int) {
-    // Ticks sit on powers of ten: one significant digit reads "100 T" and "0.01".
-    QString label = QString::fromStdString(formatSi(tick, dimension_, 1));
-    // The axis title carries the unit; ticks keep only the prefix: "100 T" reads as 100 TFLOP/s.
-    const QString symbol = QString::fromUtf8(unitSymbol(dimension_).data(),
-                                             static_cast<int>(unitSymbol(dimension_).size()));
+namespace {
+
+// The axis title carries the unit; ticks keep only the prefix: "100 T" reads as 100 TFLOP/s.
+QString tickLabel(double tick, Dimension dimension, int significant) {
+    QString label = QString::fromStdString(formatSi(tick, dimension, significant));
+    const QString symbol = QString::fromUtf8(unitSymbol(dimension).data(),
+                                             static_cast<int>(unitSymbol(dimension).size()));
     if (!symbol.isEmpty() && label.endsWith(symbol))
         label.chop(symbol.size());
     return label.trimmed();
+}
+
+} // namespace
+
+QString SiLogTicker::getTickLabel(double tick, const QLocale&, QChar, int) {
+    // Ticks sit on powers of ten: one significant digit reads "100 T" and "0.01".
+    return tickLabel(tick, dimension_, 1);
+}
+
+QString SiLinearTicker::getTickLabel(double tick, const QLocale&, QChar, int) {
+    // The ticker steps by 1, 2, 2.5 or 5 times a power of ten: three digits show every step.
+    // Ticks are whole multiples of the step, so the origin is exactly zero.
+    return tick == 0 ? QStringLiteral("0") : tickLabel(tick, dimension_, 3);
 }
 
 void setLogAxis(QCPAxis* axis, Dimension dimension, const QString& title) {
@@ -22,6 +36,16 @@ void setLogAxis(QCPAxis* axis, Dimension dimension, const QString& title) {
     axis->setNumberFormat(QStringLiteral("g"));
     axis->setLabel(title);
     axis->grid()->setSubGridVisible(true);
+}
+
+void setLinearAxis(QCPAxis* axis, Dimension dimension, const QString& title) {
+    axis->setScaleType(QCPAxis::stLinear);
+    auto ticker = QSharedPointer<SiLinearTicker>::create(dimension);
+    ticker->setTickCount(6);
+    axis->setTicker(ticker);
+    axis->setNumberFormat(QStringLiteral("g"));
+    axis->setLabel(title);
+    axis->grid()->setSubGridVisible(false);
 }
 
 } // namespace roofscope::ui

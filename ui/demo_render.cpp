@@ -1,6 +1,6 @@
 #include "demo_render.h"
 
-#include "roofline_plot.h"
+#include "plot_export.h"
 
 #include <QDir>
 
@@ -13,22 +13,18 @@ RenderResult renderSessionFiles(const Session& session, const QString& dir,
         result.error = QObject::tr("cannot create the folder %1").arg(dir);
         return result;
     }
-    RooflinePlot plot;
-    plot.resize(1000, 625);
-    plot.setSession(session);
-    const QString png = QDir(dir).filePath(baseName + QStringLiteral(".png"));
-    const QString pdf = QDir(dir).filePath(baseName + QStringLiteral(".pdf"));
-    if (!plot.savePng(png, 1000, 625, 1.6)) {
-        result.error = QObject::tr("cannot write %1").arg(png);
-        return result;
+    // The exporter's figure (report fonts, the view's choices): 800 × 500 layout pixels, the
+    // PNG at 192 DPI for 1600 × 1000 pixels.
+    const ExportOptions options{800, 500, 192};
+    for (const ExportFormat format : {ExportFormat::png, ExportFormat::pdf}) {
+        const QString path =
+            QDir(dir).filePath(baseName + QLatin1Char('.') + exportFormatName(format));
+        if (const Status s = exportSession(session, path, format, options); !s) {
+            result.error = QString::fromStdString(s.error().toString());
+            return result;
+        }
+        result.files << path;
     }
-    result.files << png;
-    if (!plot.savePdf(pdf, 1000, 625, QCP::epNoCosmetic, QStringLiteral("Roofscope"),
-                      QStringLiteral("Roofline"))) {
-        result.error = QObject::tr("cannot write %1").arg(pdf);
-        return result;
-    }
-    result.files << pdf;
     return result;
 }
 

@@ -14,7 +14,8 @@ struct RenderResult {
     QString error;     // empty on success
 };
 
-// Writes <dir>/<baseName>.png (1600x1000 px) and <dir>/<baseName>.pdf (vector), creating dir.
+// Writes <dir>/<baseName>.png (1600 × 1000 px) and <dir>/<baseName>.pdf (vector) as File >
+// Export… would, creating dir.
 RenderResult renderSessionFiles(const Session& session, const QString& dir,
                                 const QString& baseName);
 

@@ -1,5 +1,8 @@
 #include "main_window.h"
 
+#include "about_dialog.h"
+#include "app_identity.h"
+#include "autosave.h"
 #include "dataset_panel.h"
 #include "details_pane.h"
 #include "export_dialog.h"
@@ -9,9 +12,11 @@
 #include "roofscope_features.h"
 #include "session_file.h"
 #include "trace_loader.h"
+#include "view_bar.h"
 
 #include <QAction>
 #include <QApplication>
+#include <QDesktopServices>
 #include <QDockWidget>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -26,7 +31,7 @@ MainWindow::MainWindow(Catalog catalog, QWidget* parent)
     : QMainWindow(parent), catalog_(std::move(catalog)), plot_(new RooflinePlot(this)),
       records_(new RecordPanel(this)), loader_(new TraceLoader(this)),
       datasets_(new DatasetPanel(this)), details_(new DetailsPane(this)),
-      splitter_(new QSplitter(Qt::Vertical, this)) {
+      splitter_(new QSplitter(Qt::Vertical, this)), viewBar_(new ViewBar(this)) {
     splitter_->setObjectName(QStringLiteral("plotTableSplitter"));
     splitter_->addWidget(plot_);
     splitter_->addWidget(records_);
@@ -34,6 +39,7 @@ MainWindow::MainWindow(Catalog catalog, QWidget* parent)
     splitter_->setStretchFactor(1, 2);
     splitter_->setChildrenCollapsible(false);
     setCentralWidget(splitter_);
+    addToolBar(Qt::TopToolBarArea, viewBar_);
     // Home resets the zoom only while the plot has focus: the table and the filter need Home.
     plot_->setFocusPolicy(Qt::ClickFocus);
     buildDocks();
@@ -57,7 +63,20 @@ MainWindow::MainWindow(Catalog catalog, QWidget* parent)
         details_->showRecord(session_, ref);
     });
     connect(records_, &RecordPanel::groupingChanged, this, &MainWindow::regroup);
+    connect(viewBar_, &ViewBar::edited, this, &MainWindow::viewEdited);
+    // The user's zoom is part of the view: a saved session reopens at the zoom it was saved at.
+    // Both axes are taken together, since a range means nothing without the other axis's.
+    for (QCPAxis* axis : {plot_->xAxis, plot_->yAxis})
+        connect(axis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), this, [this] {
+            if (drawing_)
+                return;
+            session_.view.xMin = plot_->xAxis->range().lower;
+            session_.view.xMax = plot_->xAxis->range().upper;
+            session_.view.yMin = plot_->yAxis->range().lower;
+            session_.view.yMax = plot_->yAxis->range().upper;
+        });
     connect(loader_, &TraceLoader::finished, this, &MainWindow::traceLoaded);
+    setUpAutosave();
 }
 
 void MainWindow::buildDocks() {
@@ -69,7 +88,7 @@ void MainWindow::buildDocks() {
     detailsDock_->setObjectName(QStringLiteral("detailsDock"));
     detailsDock_->setWidget(details_);
     addDockWidget(Qt::RightDockWidgetArea, detailsDock_);
-    resizeDocks({datasetsDock_, detailsDock_}, {270, 320}, Qt::Horizontal);
+    resizeDocks({datasetsDock_, detailsDock_}, {320, 300}, Qt::Horizontal);
 
     connect(datasets_, &DatasetPanel::visibilityChanged, this, &MainWindow::setDatasetVisible);
     connect(datasets_, &DatasetPanel::renamed, this, &MainWindow::renameDataset);
@@ -137,18 +156,24 @@ void MainWindow::buildMenus() {
     zoomBox->setShortcut(QKeySequence(tr("Z")));
     zoomBox->setToolTip(tr("Drag a rectangle to zoom to it instead of panning"));
     connect(zoomBox, &QAction::toggled, plot_, &RooflinePlot::setZoomBox);
+    viewBar_->addSeparator();
+    viewBar_->addAction(zoomBox);
+    viewBar_->addAction(reset);
     addDesktopActions(file, view);
     addProbeActions(menuBar()->addMenu(tr("&Tools")));
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
-    help->addAction(tr("&About Roofscope"), this, [this] {
-        QMessageBox::about(this, tr("About Roofscope"),
-                           tr("<b>Roofscope %1</b><br>Roofline explorer for deep-learning "
-                              "training.<br>Qt %2, QCustomPlot %3")
-                               .arg(QStringLiteral(ROOFSCOPE_VERSION),
-                                    QString::fromLatin1(qVersion()),
-                                    QStringLiteral(QCUSTOMPLOT_VERSION_STR)));
+    // The installed documentation when there is one (share/doc/roofscope), else the online copy.
+    help->addAction(tr("&User Guide"), this, [] {
+        QDesktopServices::openUrl(
+            helpUrl(HelpTopic::UserGuide, QCoreApplication::applicationDirPath()));
     });
+    help->addAction(tr("&File Formats"), this, [] {
+        QDesktopServices::openUrl(
+            helpUrl(HelpTopic::FileFormats, QCoreApplication::applicationDirPath()));
+    });
+    help->addSeparator();
+    help->addAction(tr("&About Roofscope"), this, [this] { showAboutDialog(this); });
 }
 
 void MainWindow::setSession(Session session, const QString& path) {
@@ -163,12 +188,19 @@ void MainWindow::setSession(Session session, const QString& path) {
 }
 
 void MainWindow::refresh() {
-    datasets_->setSession(session_);
+    // Relative trace paths in a saved session are relative to its folder.
+    datasets_->setSession(session_, sessionPath_.isEmpty()
+                                        ? QString()
+                                        : QFileInfo(sessionPath_).absolutePath());
     refreshViews();
 }
 
 void MainWindow::refreshViews() {
+    viewBar_->showView(session_.view);
+    plot_->setPointStyle(session_.view.pointStyle, false);
+    drawing_ = true;
     plot_->setSession(session_);
+    drawing_ = false;
     records_->setSession(session_);
     const auto& selection = session_.view.selection;
     const auto ref = selection.empty() ? std::nullopt : std::optional<RecordRef>(selection.front());
@@ -207,6 +239,7 @@ bool MainWindow::saveSession(const QString& path) {
     }
     sessionPath_ = path;
     replaceable_ = false;
+    autosaver_->markSaved();
     addRecentFile(path);
     updateTitle();
     statusBar()->showMessage(tr("Saved %1").arg(path), 5000);

@@ -28,11 +28,13 @@ enum class Grouping;
 
 namespace roofscope::ui {
 
+class Autosaver;
 class DatasetPanel;
 class DetailsPane;
 class RecordPanel;
 class RooflinePlot;
 class TraceLoader;
+class ViewBar;
 struct TraceLoadOutcome;
 
 class MainWindow : public QMainWindow {
@@ -51,6 +53,11 @@ class MainWindow : public QMainWindow {
     DatasetPanel* datasetPanel() const { return datasets_; }
     DetailsPane* detailsPane() const { return details_; }
     QSplitter* splitter() const { return splitter_; }
+    ViewBar* viewBar() const { return viewBar_; }
+
+    // The view choices of the last run's view bar (colour by, point style, axes, ...), kept in
+    // QSettings, written into `view`: what a new session starts with.
+    static void applyRememberedView(ViewSettings& view);
 
     // Dataset edits from the tree, applied to the session; the plot and table follow.
     void setDatasetVisible(int dataset, bool visible);
@@ -84,6 +91,14 @@ class MainWindow : public QMainWindow {
     // session (replacing one of the same id) and the catalog, and drawn.
     void addMeasuredDevices(const std::vector<Device>& devices, const QStringList& files);
 
+    // Autosave and crash recovery: main_window_autosave.cpp.
+    // The session changed in a way worth recovering: the autosave writes it at its next tick.
+    void markChanged();
+    Autosaver* autosaver() const { return autosaver_; }
+    // Opens an autosaved session as an unsaved, recovered one and removes the file; false (and
+    // the error shown, the file kept) when it does not read.
+    bool restoreAutosave(const QString& path);
+
   protected:
     void closeEvent(QCloseEvent* event) override;
     void dragEnterEvent(QDragEnterEvent* event) override;
@@ -112,8 +127,13 @@ class MainWindow : public QMainWindow {
     // The same without the tree, for edits the tree made itself.
     void refreshViews();
     void selectRecord(std::optional<RecordRef> ref);
+    // The view bar changed a choice: into the session, QSettings and the plot.
+    void viewEdited(bool refit);
     void traceLoaded(const TraceLoadOutcome& outcome);
     void regroup(Grouping grouping);
+    // Starts the autosave timer and offers the newest autosave a crash left behind.
+    void setUpAutosave();
+    void offerRecovery();
 
     // A dataset made from traces still in memory, so that it can be regrouped without reloading.
     struct LoadedTraces {
@@ -134,6 +154,10 @@ class MainWindow : public QMainWindow {
     DatasetPanel* datasets_ = nullptr;
     DetailsPane* details_ = nullptr;
     QSplitter* splitter_ = nullptr;
+    ViewBar* viewBar_ = nullptr;
+    // Set while the plot draws the session: the range it fits is not the user's zoom, and a
+    // session without a range stays one ("fit to the data").
+    bool drawing_ = false;
     QDockWidget* datasetsDock_ = nullptr;
     QDockWidget* detailsDock_ = nullptr;
     QMenu* recentMenu_ = nullptr;
@@ -141,6 +165,7 @@ class MainWindow : public QMainWindow {
     QPushButton* cancel_ = nullptr;
     QToolButton* warningsButton_ = nullptr;
     QStringList warnings_;
+    Autosaver* autosaver_ = nullptr;
 };
 
 } // namespace roofscope::ui

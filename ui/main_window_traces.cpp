@@ -1,6 +1,7 @@
 // MainWindow's side of opening files: sessions and traces from the menu, drops and the command
 // line, the background load with its progress bar and Cancel, and regrouping loaded launches.
 #include "main_window.h"
+#include "view_bar.h"
 
 #include "import/kineto_load.h"
 #include "record_panel.h"
@@ -136,11 +137,15 @@ void MainWindow::traceLoaded(const TraceLoadOutcome& outcome) {
             if (hasMeasuredCeilings(d))
                 measured.push_back(d);
         session_ = Session{};
+        // The new session is drawn as the view bar shows (colour by, axes, point style).
+        viewBar_->applyTo(session_.view);
         session_.devices = std::move(measured);
         loaded_.clear();
         sessionPath_.clear();
     }
     replaceable_ = false;
+    // Fitted again: the new points may lie outside the range the view was at.
+    session_.view.xMin = session_.view.xMax = session_.view.yMin = session_.view.yMax = 0;
     if (entry && !session_.findDevice(deviceId))
         session_.devices.push_back(entry->device);
     Dataset dataset = mergedDataset(trace, records_->grouping(), deviceId);
@@ -164,6 +169,7 @@ void MainWindow::traceLoaded(const TraceLoadOutcome& outcome) {
     // One file reopens as it was loaded; the ranks of a multi-rank set are not one entry.
     if (outcome.paths.size() == 1)
         addRecentFile(outcome.paths.front());
+    markChanged();
     refresh();
     updateTitle();
 
@@ -195,6 +201,7 @@ void MainWindow::regroup(Grouping grouping) {
         std::erase_if(session_.view.selection,
                       [&](const RecordRef& r) { return r.dataset == l.dataset; });
     }
+    markChanged();
     refresh();
 }
 

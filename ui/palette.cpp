@@ -16,6 +16,13 @@ QColor paletteColor(int index) {
     return kPalette[static_cast<std::size_t>(index) % std::size(kPalette)];
 }
 
+QColor categoryColor(Category category) {
+    static const QColor extra[] = {QColor(120, 120, 120), QColor(136, 34, 85), QColor(153, 153, 51),
+                                   QColor(68, 34, 136)};
+    const auto i = static_cast<std::size_t>(category);
+    return i < std::size(kPalette) ? kPalette[i] : extra[(i - std::size(kPalette)) % 4];
+}
+
 QColor datasetColor(const Dataset& dataset, int index) {
     const QColor own(QString::fromStdString(dataset.context.color));
     return own.isValid() ? own : paletteColor(index);

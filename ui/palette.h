@@ -10,6 +10,10 @@ namespace roofscope::ui {
 
 QColor paletteColor(int index);
 
+// One colour per category, the same in every session: Okabe-Ito first, then four more that
+// stay apart from them, so that eleven categories never share a colour.
+QColor categoryColor(Category category);
+
 // The dataset's own colour when it has a valid one, else the palette's for its position.
 QColor datasetColor(const Dataset& dataset, int index);
 

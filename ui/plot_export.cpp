@@ -21,7 +21,6 @@ constexpr ExportFormat kFormats[] = {ExportFormat::png, ExportFormat::pdf, Expor
                                      ExportFormat::csv, ExportFormat::json};
 // The layout unit: CSS pixels, so that PNG, PDF and SVG of one size look alike.
 constexpr int kLayoutDpi = 96;
-constexpr double kMinDecades = 1e3;
 
 // Pixel sizes, not point sizes: a point's size in pixels depends on the paint device's DPI
 // (screen, PDF writer, SVG generator), which would make the formats differ. At 96 DPI these are
@@ -46,55 +45,6 @@ void applyReportStyle(RooflinePlot& plot) {
     for (int i = 0; i < plot.itemCount(); ++i)
         if (auto* text = qobject_cast<QCPItemText*>(plot.item(i)))
             text->setFont(reportFont(11));
-}
-
-// The hierarchical roofline draws each record once per memory level, at one height, linked by
-// a thin line; RooflinePlot draws the view's level, this adds the others.
-void addHierarchicalLevels(RooflinePlot& plot, const PlotPoints& points, MemoryLevel shown) {
-    std::map<MemoryLevel, QCPGraph*> levels;
-    const QColor link(120, 120, 120);
-    for (std::size_t i = 0; i < points.points.size(); ++i) {
-        const PlotPoint& p = points.points[i];
-        if (i + 1 < points.points.size() && points.points[i + 1].ref == p.ref) {
-            const PlotPoint& next = points.points[i + 1];
-            auto* line = new QCPItemLine(&plot);
-            line->start->setCoords(p.intensity, p.achievedFlopsPerS);
-            line->end->setCoords(next.intensity, next.achievedFlopsPerS);
-            line->setPen(QPen(link, 0.8, Qt::DotLine));
-        }
-        if (p.level == shown)
-            continue;
-        QCPGraph*& graph = levels[p.level];
-        if (!graph) {
-            graph = plot.addGraph();
-            graph->setLineStyle(QCPGraph::lsNone);
-            graph->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, link, 7));
-            graph->setName(
-                QObject::tr("same ops at %1").arg(QString::fromUtf8(toString(p.level).data())));
-        }
-        graph->addData(p.intensity, p.achievedFlopsPerS);
-    }
-}
-
-// A range the view holds, else the plot's fit widened to every point drawn.
-void setRanges(RooflinePlot& plot, const ViewSettings& view, const PlotPoints& points) {
-    if (view.xMin > 0 && view.xMax > view.xMin && view.yMin > 0 && view.yMax > view.yMin) {
-        plot.xAxis->setRange(view.xMin, view.xMax);
-        plot.yAxis->setRange(view.yMin, view.yMax);
-        return;
-    }
-    QCPRange x = plot.xAxis->range(), y = plot.yAxis->range();
-    for (const auto& p : points.points) {
-        x.lower = std::min(x.lower, p.intensity / 2);
-        x.upper = std::max(x.upper, p.intensity * 2);
-        y.lower = std::min(y.lower, p.achievedFlopsPerS / 2);
-        y.upper = std::max(y.upper, p.achievedFlopsPerS * 2);
-    }
-    // At least three decades of FLOP/s: the log ticker then labels whole decades, the slope
-    // shows beneath a compute-bound cloud, and a report reader sees how far from the roof.
-    y.lower = std::min(y.lower, y.upper / kMinDecades);
-    plot.xAxis->setRange(x);
-    plot.yAxis->setRange(y);
 }
 
 Status failed(const QString& path, const QString& what) {
@@ -218,12 +168,10 @@ QString validateExportOptions(const ExportOptions& o) {
 
 void preparePlot(RooflinePlot& plot, const Session& session, const ExportOptions& options) {
     plot.resize(options.width, options.height);
+    plot.setPointStyle(session.view.pointStyle);
+    // Draws the hierarchical levels and takes the view's range, or fits one, as on screen.
     plot.setSession(session);
-    const PlotPoints points = plotPoints(session);
-    if (session.view.view == ViewKind::hierarchical)
-        addHierarchicalLevels(plot, points, session.view.memoryLevel);
     applyReportStyle(plot);
-    setRanges(plot, session.view, points);
 }
 
 Status exportSession(const Session& session, const QString& path, ExportFormat format,

@@ -52,8 +52,8 @@ QString validateExportOptions(const ExportOptions& options);
 Status exportSession(const Session& session, const QString& path, ExportFormat format,
                      const ExportOptions& options = {});
 
-// Draws the session on `plot` as exported: report fonts, the hierarchical levels, the view's
-// range. Shared with tests, which look at what the image files would show.
+// Draws the session on `plot` as exported: report fonts, the view's point style, colours, axes,
+// hierarchical levels and range. Shared with tests, which look at what the image files show.
 void preparePlot(RooflinePlot& plot, const Session& session, const ExportOptions& options);
 
 // The tables, as exportSession writes them: one CSV row or JSON object per point (NaN as an

@@ -6,13 +6,22 @@
 
 namespace roofscope::ui {
 
-RooflineDensity::RooflineDensity(QCPAxis* keyAxis, QCPAxis* valueAxis, std::span<const double> logX,
-                                 std::span<const double> logY, const QColor& color)
-    : QCPAbstractPlottable(keyAxis, valueAxis), logX_(logX), logY_(logY), color_(color) {
-    if (!logX_.empty()) {
-        const auto [x0, x1] = std::minmax_element(logX_.begin(), logX_.end());
-        const auto [y0, y1] = std::minmax_element(logY_.begin(), logY_.end());
-        minX_ = *x0, maxX_ = *x1, minY_ = *y0, maxY_ = *y1;
+RooflineDensity::RooflineDensity(QCPAxis* keyAxis, QCPAxis* valueAxis,
+                                 std::vector<std::span<const double>> xs,
+                                 std::vector<std::span<const double>> ys, const QColor& color,
+                                 bool logX, bool logY)
+    : QCPAbstractPlottable(keyAxis, valueAxis), xs_(std::move(xs)), ys_(std::move(ys)),
+      color_(color), logX_(logX), logY_(logY) {
+    for (std::size_t r = 0; r < xs_.size(); ++r) {
+        if (xs_[r].empty())
+            continue;
+        const auto [x0, x1] = std::minmax_element(xs_[r].begin(), xs_[r].end());
+        const auto [y0, y1] = std::minmax_element(ys_[r].begin(), ys_[r].end());
+        minX_ = empty_ ? *x0 : std::min(minX_, *x0);
+        maxX_ = empty_ ? *x1 : std::max(maxX_, *x1);
+        minY_ = empty_ ? *y0 : std::min(minY_, *y0);
+        maxY_ = empty_ ? *y1 : std::max(maxY_, *y1);
+        empty_ = false;
     }
     setPen(QPen(color));
     setBrush(QBrush(color));
@@ -23,20 +32,20 @@ double RooflineDensity::selectTest(const QPointF&, bool, QVariant*) const {
 }
 
 QCPRange RooflineDensity::getKeyRange(bool& foundRange, QCP::SignDomain) const {
-    foundRange = !logX_.empty();
-    return {std::pow(10.0, minX_), std::pow(10.0, maxX_)};
+    foundRange = !empty_;
+    return logX_ ? QCPRange(std::pow(10.0, minX_), std::pow(10.0, maxX_)) : QCPRange(minX_, maxX_);
 }
 
 QCPRange RooflineDensity::getValueRange(bool& foundRange, QCP::SignDomain, const QCPRange&) const {
-    foundRange = !logY_.empty();
-    return {std::pow(10.0, minY_), std::pow(10.0, maxY_)};
+    foundRange = !empty_;
+    return logY_ ? QCPRange(std::pow(10.0, minY_), std::pow(10.0, maxY_)) : QCPRange(minY_, maxY_);
 }
 
 void RooflineDensity::draw(QCPPainter* painter) {
     QCPAxis* x = keyAxis();
     QCPAxis* y = valueAxis();
-    if (!x || !y || x->range().lower <= 0 || y->range().lower <= 0)
-        return; // only the log-log roofline is binned
+    if (!x || !y || (logX_ && x->range().lower <= 0) || (logY_ && y->range().lower <= 0))
+        return; // a log axis cannot show its range
     const QRect rect = x->axisRect()->rect();
     const View view{x->range(), y->range(),
                     QSize(std::max(1, (rect.width() + kBinPixels - 1) / kBinPixels),
@@ -60,23 +69,26 @@ void RooflineDensity::bin(const View& view) {
     const int w = view.grid.width(), h = view.grid.height();
     counts_.assign(static_cast<std::size_t>(w) * static_cast<std::size_t>(h), 0);
     const QRect rect = keyAxis()->axisRect()->rect();
-    // Bins per decade: the axis maps log10 linearly onto its pixels.
-    const double x0 = std::log10(view.x.lower), y0 = std::log10(view.y.lower);
-    const double sx = rect.width() / (std::log10(view.x.upper) - x0) / kBinPixels;
-    const double sy = rect.height() / (std::log10(view.y.upper) - y0) / kBinPixels;
+    // A log axis maps log10 linearly onto its pixels, a linear one the value itself.
+    const auto space = [](double v, bool log) { return log ? std::log10(v) : v; };
+    const double x0 = space(view.x.lower, logX_), y0 = space(view.y.lower, logY_);
+    const double sx = rect.width() / (space(view.x.upper, logX_) - x0) / kBinPixels;
+    const double sy = rect.height() / (space(view.y.upper, logY_) - y0) / kBinPixels;
     std::int64_t inside = 0;
-    const std::size_t n = logX_.size();
-    for (std::size_t i = 0; i < n; ++i) {
-        const double fx = (logX_[i] - x0) * sx;
-        const double fy = (logY_[i] - y0) * sy;
-        // The view is [lower, upper) on each axis; the last bin may be partly outside the rect.
-        if (!(fx >= 0 && fy >= 0 && fx * kBinPixels < rect.width() &&
-              fy * kBinPixels < rect.height()))
-            continue;
-        const int col = static_cast<int>(fx), row = h - 1 - static_cast<int>(fy);
-        ++counts_[static_cast<std::size_t>(row) * static_cast<std::size_t>(w) +
-                  static_cast<std::size_t>(col)];
-        ++inside;
+    for (std::size_t r = 0; r < xs_.size(); ++r) {
+        const std::span<const double> px = xs_[r], py = ys_[r];
+        for (std::size_t i = 0; i < px.size(); ++i) {
+            const double fx = (px[i] - x0) * sx;
+            const double fy = (py[i] - y0) * sy;
+            // The view is [lower, upper) on each axis; the last bin may be partly outside the rect.
+            if (!(fx >= 0 && fy >= 0 && fx * kBinPixels < rect.width() &&
+                  fy * kBinPixels < rect.height()))
+                continue;
+            const int col = static_cast<int>(fx), row = h - 1 - static_cast<int>(fy);
+            ++counts_[static_cast<std::size_t>(row) * static_cast<std::size_t>(w) +
+                      static_cast<std::size_t>(col)];
+            ++inside;
+        }
     }
     binned_ = inside;
     ++binnings_;

@@ -1,9 +1,9 @@
 #pragma once
 // A dense cloud of roofline points drawn as a density image: the points are counted into bins of
 // kBinPixels × kBinPixels screen pixels over the axis rect, and each bin is shaded on a log scale
-// of its count, in the dataset's colour. The bins are recomputed whenever the view or the size
+// of its count, in the group's colour. The bins are recomputed whenever the view or the size
 // drawn at changes (zoom, pan, resize, an export at another size), so they always line up with
-// the log axes and count exactly the points inside the view.
+// the axes, log or linear, and count exactly the points inside the view.
 
 #include <qcustomplot.h>
 
@@ -18,10 +18,13 @@ class RooflineDensity : public QCPAbstractPlottable {
   public:
     static constexpr int kBinPixels = 2;
 
-    // `logX` and `logY` are log10 of the points' coordinates; they must outlive the layer (the
-    // plot owns both and clears its plottables before it changes them).
-    RooflineDensity(QCPAxis* keyAxis, QCPAxis* valueAxis, std::span<const double> logX,
-                    std::span<const double> logY, const QColor& color);
+    // The points' coordinates in axis space: log10 of the value on a log axis (`logX`,
+    // `logY`), the value itself on a linear one. xs[i] and ys[i] are parallel runs of points;
+    // they must outlive the layer (the plot owns them and clears its plottables before it
+    // changes them).
+    RooflineDensity(QCPAxis* keyAxis, QCPAxis* valueAxis, std::vector<std::span<const double>> xs,
+                    std::vector<std::span<const double>> ys, const QColor& color, bool logX = true,
+                    bool logY = true);
 
     // Points counted at the last binning (those inside the view) and how many binnings happened.
     std::int64_t binnedCount() const { return binned_; }
@@ -50,9 +53,11 @@ class RooflineDensity : public QCPAbstractPlottable {
     void bin(const View& view);
     void paint();
 
-    std::span<const double> logX_, logY_;
+    std::vector<std::span<const double>> xs_, ys_;
     QColor color_;
-    double minX_ = 0, maxX_ = 0, minY_ = 0, maxY_ = 0; // log10 extent
+    bool logX_ = true, logY_ = true;
+    bool empty_ = true;
+    double minX_ = 0, maxX_ = 0, minY_ = 0, maxY_ = 0; // extent in axis space
     View cached_;
     std::vector<std::uint32_t> counts_;
     QImage image_;

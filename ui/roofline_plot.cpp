@@ -21,8 +21,7 @@ constexpr double kXMax = 1e4;
 } // namespace
 
 RooflinePlot::RooflinePlot(QWidget* parent) : QCustomPlot(parent) {
-    setLogAxis(xAxis, Dimension::intensity, tr("Arithmetic intensity (FLOP/B)"));
-    setLogAxis(yAxis, Dimension::flopsPerS, tr("Performance (FLOP/s)"));
+    setAxes(true, true);
     legend->setVisible(true);
     legend->setFont(QFont(font().family(), 8));
     // Above the slopes at low intensity a roofline is empty by construction.
@@ -49,16 +48,6 @@ bool RooflinePlot::zoomBox() const {
     return selectionRectMode() == QCP::srmZoom;
 }
 
-void RooflinePlot::toggleLegendItem(QCPAbstractLegendItem* item) {
-    auto* entry = qobject_cast<QCPPlottableLegendItem*>(item);
-    if (!entry)
-        return;
-    QCPAbstractPlottable* series = entry->plottable();
-    series->setVisible(!series->visible());
-    entry->setTextColor(series->visible() ? Qt::black : Qt::gray);
-    replot();
-}
-
 void RooflinePlot::beforeEachReplot() {
     updateLayout();
     alignSlopeLabels();
@@ -73,12 +62,35 @@ void RooflinePlot::draw(QCPPainter* painter) {
 }
 
 void RooflinePlot::alignSlopeLabels() {
+    const QCPRange xr = xAxis->range(), yr = yAxis->range();
     for (const auto& s : slopeLabels_) {
+        // Well below the ridge, where points crowd, but inside the view: a label placed where
+        // the slope starts is lost below the visible range once the view is fitted to the data.
+        const double slope = s.y1 / s.x1;
+        double x = std::max(s.x0 * 3, s.x1 / 40);
+        if (logX_ && logY_)
+            x = std::max(x, std::max(xr.lower, yr.lower / slope) * 1.6);
+        else // a third of the way up, clear of the crowd at the origin
+            x = std::max(std::max(xr.lower, yr.lower / slope), s.x1 / 3);
+        // No room left of the ridge: the slope shows too little of itself to carry a label.
+        const bool room = x < s.x1 / (logX_ ? 1.8 : 1.05);
+        s.label->setVisible(room && s.label->property("deviceShown").toBool());
+        s.label->position->setCoords(x, x * slope * (logY_ ? 1.12 : 1.0));
         const double dx = xAxis->coordToPixel(s.x1) - xAxis->coordToPixel(s.x0);
         const double dy = yAxis->coordToPixel(s.y1) - yAxis->coordToPixel(s.y0);
         if (dx != 0 || dy != 0)
             s.label->setRotation(std::atan2(dy, dx) * 180.0 / M_PI);
     }
+}
+
+void RooflinePlot::setAxes(bool logX, bool logY) {
+    logX_ = logX;
+    logY_ = logY;
+    const QString x = tr("Arithmetic intensity (FLOP/B)"), y = tr("Performance (FLOP/s)");
+    logX ? setLogAxis(xAxis, Dimension::intensity, x)
+         : setLinearAxis(xAxis, Dimension::intensity, x);
+    logY ? setLogAxis(yAxis, Dimension::flopsPerS, y)
+         : setLinearAxis(yAxis, Dimension::flopsPerS, y);
 }
 
 void RooflinePlot::setSession(const Session& session) {
@@ -87,18 +99,23 @@ void RooflinePlot::setSession(const Session& session) {
     pointPlottables_.clear();
     pointItems_.clear();
     slopeLabels_.clear();
-    roofSegments_ = points_ = aboveRoof_ = undrawable_ = 0;
+    legendTargets_.clear();
+    deviceParts_.clear();
+    roofSegments_ = points_ = shownPoints_ = aboveRoof_ = undrawable_ = 0;
     drawn_.clear();
-    logX_.clear();
-    logY_.clear();
+    ax_.clear();
+    ay_.clear();
     names_.clear();
-    looks_.clear();
+    groups_.clear();
+    levelPoints_.clear();
     drawnIndex_.assign(session.datasets.size(), {});
     highlight_ = nullptr; // clearItems deleted it
+    setAxes(session.view.logX, session.view.logY);
+    colorBy_ = session.view.colorBy;
     xLow_ = kXMin;
     xHigh_ = kXMax;
     yLow_ = std::numeric_limits<double>::infinity();
-    yHigh_ = 0;
+    yHigh_ = pointHighX_ = ridgeHighX_ = 0;
 
     // Draw the roofs of the session's precision and of every precision its points use, so that
     // each point has its own roof in sight.
@@ -112,35 +129,47 @@ void RooflinePlot::setSession(const Session& session) {
     for (const auto& d : session.datasets)
         records += d.records.size();
     drawn_.reserve(records);
-    logX_.reserve(records);
-    logY_.reserve(records);
 
-    int colorIndex = 0;
+    std::map<std::string, QColor> deviceColors;
     for (const auto& device : session.devices) {
         const auto& shown = session.view.shownDevices;
         if (!shown.empty() && std::find(shown.begin(), shown.end(), device.id) == shown.end())
             continue;
-        drawDevice(device, paletteColor(colorIndex++), kXMin, kXMax, drawn);
+        const QColor color = paletteColor(static_cast<int>(deviceColors.size()));
+        deviceColors.emplace(device.id, color);
+        drawDevice(device, color, kXMin, kXMax, drawn);
     }
-    colorIndex = 0;
+    applyDeviceVisibility();
+    PointGroups groups(session, session.view.colorBy, deviceColors);
     for (std::size_t i = 0; i < session.datasets.size(); ++i) {
         const Dataset& dataset = session.datasets[i];
         const auto& hidden = session.view.hiddenDatasets;
-        const QColor color = datasetColor(dataset, colorIndex++);
         drawnIndex_[i].assign(dataset.records.size(), -1);
         if (std::find(hidden.begin(), hidden.end(), dataset.context.label) != hidden.end())
             continue;
-        looks_.push_back({QString::fromStdString(dataset.context.label), color, drawn_.size(), 0});
         drawDataset(dataset, static_cast<int>(i), session.findDevice(dataset.context.deviceId),
-                    color, session.view);
-        looks_.back().end = drawn_.size();
+                    session.view, groups);
     }
-    buildPickGrid();
+    arrangePoints(groups.groups());
+    if (session.view.view == ViewKind::hierarchical)
+        collectLevels(session);
     drawPoints();
-    // An empty legend would draw as a stray little box.
-    legend->setVisible(legend->itemCount() > 0);
     setHighlighted(highlighted_);
-    resetView();
+    if (!applyViewRange(session.view))
+        resetView();
+}
+
+bool RooflinePlot::applyViewRange(const ViewSettings& view) {
+    // A range saved under log axes may not suit linear ones and the reverse: a log axis needs a
+    // positive lower end.
+    const bool xOk = view.xMax > view.xMin && (!logX_ || view.xMin > 0);
+    const bool yOk = view.yMax > view.yMin && (!logY_ || view.yMin > 0);
+    if (!xOk || !yOk)
+        return false;
+    xAxis->setRange(view.xMin, view.xMax);
+    yAxis->setRange(view.yMin, view.yMax);
+    replot();
+    return true;
 }
 
 void RooflinePlot::drawDevice(const Device& device, const QColor& color, double xMin, double xMax,
@@ -148,9 +177,11 @@ void RooflinePlot::drawDevice(const Device& device, const QColor& color, double 
     RoofOptions options;
     options.precisions = precisions;
     const DeviceRoofs roofs = deviceRoofs(device.ceilings, xMin, xMax, options);
+    DeviceParts& parts = deviceParts_[device.id];
     bool first = true;
     for (const auto& segment : roofs.segments) {
         QCPGraph* graph = addGraph();
+        parts.plottables.push_back(graph);
         graph->setData({segment.x0, segment.x1}, {segment.y0, segment.y1}, true);
         QPen pen(color, segment.kind == RoofSegment::Kind::memory ? 2.0 : 1.6);
         if (segment.provenance == ProvenanceKind::spec)
@@ -164,6 +195,7 @@ void RooflinePlot::drawDevice(const Device& device, const QColor& color, double 
             graph->setName(name + (segment.provenance == ProvenanceKind::spec ? tr(" (spec)")
                                    : named                                    ? QString()
                                                                               : tr(" (measured)")));
+            legendTargets_[graph] = {LegendTarget::Kind::device, device.id, {}, {}, {}};
         } else {
             graph->removeFromLegend();
         }
@@ -172,6 +204,7 @@ void RooflinePlot::drawDevice(const Device& device, const QColor& color, double 
         extend(segment.x1, segment.y1);
 
         auto* label = new QCPItemText(this);
+        parts.items.push_back(label);
         label->setText(QString::fromStdString(segment.label));
         label->setColor(color);
         label->setFont(QFont(font().family(), 7));
@@ -183,28 +216,48 @@ void RooflinePlot::drawDevice(const Device& device, const QColor& color, double 
             label->setPositionAlignment(Qt::AlignRight | Qt::AlignBottom);
             label->position->setCoords(segment.x1 / 1.15, segment.y1 * 1.03);
         } else {
-            // On the slope, well below the ridge where points crowd, turned to follow the line.
+            // Placed and turned to follow the line at each replot: alignSlopeLabels.
             label->setPositionAlignment(Qt::AlignLeft | Qt::AlignBottom);
-            const double x = std::max(segment.x0 * 3, segment.x1 / 40);
-            label->position->setCoords(x, x * (segment.y1 / segment.x1) * 1.12);
             slopeLabels_.push_back({label, segment.x0, segment.y0, segment.x1, segment.y1});
         }
     }
     for (const auto& ridge : roofs.ridges) {
         auto* mark = new QCPItemTracer(this);
+        parts.items.push_back(mark);
         mark->position->setCoords(ridge.x, ridge.y);
         mark->setStyle(QCPItemTracer::tsCircle);
         mark->setSize(6);
         mark->setPen(QPen(color));
         mark->setBrush(Qt::white);
+        ridgeHighX_ = std::max(ridgeHighX_, ridge.x);
     }
 }
 
+void RooflinePlot::applyDeviceVisibility() {
+    for (auto& [id, parts] : deviceParts_) {
+        const bool visible = !hiddenDevices_.contains(id);
+        for (auto* p : parts.plottables)
+            p->setVisible(visible);
+        for (auto* i : parts.items) {
+            i->setVisible(visible);
+            // alignSlopeLabels decides a slope label's visibility, within this.
+            i->setProperty("deviceShown", visible);
+        }
+    }
+    for (const auto& [plottable, target] : legendTargets_)
+        if (target.kind == LegendTarget::Kind::device)
+            if (auto* item = legend->itemWithPlottable(plottable))
+                item->setTextColor(hiddenDevices_.contains(target.device) ? Qt::gray : Qt::black);
+}
+
 void RooflinePlot::drawDataset(const Dataset& dataset, int datasetIndex, const Device* device,
-                               const QColor&, const ViewSettings& view) {
+                               const ViewSettings& view, PointGroups& groups) {
     // Only computes the points here; drawPoints() draws them in the style their number calls for.
     std::unordered_map<std::string_view, int> nameIds; // launches of one kernel share its name
-    auto& index = drawnIndex_[static_cast<std::size_t>(datasetIndex)];
+    double totalS = 0;
+    for (const auto& r : dataset.records)
+        if (r.timeS.known() && r.timeS.value > 0)
+            totalS += r.timeS.value;
     for (std::size_t i = 0; i < dataset.records.size(); ++i) {
         const OpRecord& record = dataset.records[i];
         double x = NAN, y = NAN, fraction = NAN;
@@ -230,16 +283,54 @@ void RooflinePlot::drawDataset(const Dataset& dataset, int datasetIndex, const D
             nameIds.try_emplace(record.name, static_cast<int>(names_.size()));
         if (added)
             names_.push_back(QString::fromStdString(record.name));
-        index[i] = static_cast<int>(drawn_.size());
         drawn_.push_back({x, y, RecordRef{datasetIndex, static_cast<int>(i)}, name->second,
-                          record.category, above, record.timeS.known() ? record.timeS.value : NAN,
-                          fraction});
-        logX_.push_back(std::log10(x));
-        logY_.push_back(std::log10(y));
+                          groups.groupOf(datasetIndex, record.category), record.category, above,
+                          record.timeS.known() ? record.timeS.value : NAN, fraction,
+                          record.timeS.known() && totalS > 0 ? record.timeS.value / totalS : NAN});
         ++points_;
         aboveRoof_ += above ? 1 : 0;
         extend(x, y);
+        pointHighX_ = std::max(pointHighX_, x);
     }
+}
+
+void RooflinePlot::arrangePoints(const std::vector<PointGroup>& groups) {
+    const auto before = [](const DrawnPoint& a, const DrawnPoint& b) {
+        return a.group != b.group ? a.group < b.group : a.category < b.category;
+    };
+    // Colouring by dataset with one category per dataset is already in order; a stable sort
+    // keeps record order within a run, which is the order markers are drawn in.
+    if (!std::is_sorted(drawn_.begin(), drawn_.end(), before))
+        std::stable_sort(drawn_.begin(), drawn_.end(), before);
+    groups_.clear();
+    for (const auto& g : groups)
+        groups_.push_back({g, 0, 0});
+    for (std::size_t i = 0; i < drawn_.size(); ++i) {
+        GroupLook& g = groups_[static_cast<std::size_t>(drawn_[i].group)];
+        if (g.end == 0)
+            g.begin = i;
+        g.end = i + 1;
+        drawnIndex_[static_cast<std::size_t>(drawn_[i].ref.dataset)]
+                   [static_cast<std::size_t>(drawn_[i].ref.record)] = static_cast<int>(i);
+    }
+    ax_.resize(drawn_.size());
+    ay_.resize(drawn_.size());
+    for (std::size_t i = 0; i < drawn_.size(); ++i) {
+        ax_[i] = axisX(drawn_[i].x);
+        ay_[i] = axisY(drawn_[i].y);
+    }
+}
+
+bool RooflinePlot::isShown(const DrawnPoint& p) const {
+    return !hiddenCategories_.contains(p.category) &&
+           !hiddenGroups_.contains(groups_[static_cast<std::size_t>(p.group)].look.label);
+}
+
+std::vector<PointGroup> RooflinePlot::pointGroups() const {
+    std::vector<PointGroup> out;
+    for (const auto& g : groups_)
+        out.push_back(g.look);
+    return out;
 }
 
 void RooflinePlot::extend(double x, double y) {
@@ -250,11 +341,18 @@ void RooflinePlot::extend(double x, double y) {
 }
 
 void RooflinePlot::resetView() {
-    xAxis->setRange(std::max(1e-3, xLow_ / 2), xHigh_ * 2);
-    if (yHigh_ > 0)
-        yAxis->setRange(std::max(yLow_ / 5, yHigh_ * 1e-6), yHigh_ * 3);
+    if (logX_)
+        xAxis->setRange(std::max(1e-3, xLow_ / 2), xHigh_ * 2);
+    else // the roofs run to kXMax; a linear axis shows the points and the ridges
+        xAxis->setRange(0, std::max({pointHighX_, ridgeHighX_, 1.0}) * 1.25);
+    if (yHigh_ <= 0)
+        yAxis->setRange(logY_ ? 1e9 : 0, 1e16);
+    else if (logY_)
+        // At least three decades: the log ticker then labels whole decades and the slope shows
+        // beneath a compute-bound cloud.
+        yAxis->setRange(std::clamp(yLow_ / 5, yHigh_ * 1e-6, yHigh_ * 3e-3), yHigh_ * 3);
     else
-        yAxis->setRange(1e9, 1e16);
+        yAxis->setRange(0, yHigh_ * 1.15);
     replot();
 }
 

@@ -1,15 +1,20 @@
 #pragma once
-// The classic roofline of a session: each shown device's roofs and ridge points, and each
-// dataset's op records as points at (intensity, achieved FLOP/s). Geometry and numbers come from
-// core; this class only draws. A click on a point names its record, one record can be
-// highlighted, and hovering a point shows what it is.
+// The classic or hierarchical roofline of a session: each shown device's roofs and ridge points,
+// and each dataset's op records as points at (intensity, achieved FLOP/s), coloured by the view's
+// choice (dataset, device, stack, rank or category), on log or linear axes. Geometry and numbers
+// come from core; this class only draws. A click on a point names its record, one record can be
+// highlighted, hovering a point shows what it is, and a click on a legend entry hides or shows
+// what it stands for (a device's roofs, a colour group, a category).
 
+#include "point_groups.h"
 #include "session.h"
 
 #include <qcustomplot.h>
 
 #include <cstdint>
+#include <map>
 #include <optional>
+#include <set>
 #include <vector>
 
 namespace roofscope::ui {
@@ -20,25 +25,43 @@ class RooflinePlot : public QCustomPlot {
     explicit RooflinePlot(QWidget* parent = nullptr);
 
     // Redraws everything from `session`: its devices listed in view.shownDevices (all devices
-    // when the list is empty) and every dataset not hidden.
+    // when the list is empty) and every dataset not hidden, in view.view (roofline or
+    // hierarchical), view.colorBy, on the axes view.logX and view.logY ask for, over the view's
+    // range when it holds one (else fitted). The point style is the plot's own (setPointStyle).
+    // What the legend hid stays hidden while its label exists.
     void setSession(const Session& session);
 
-    // Fits the axes to the roofs and points.
+    // Fits the axes to the roofs and points: on a log axis from a little below the lowest to a
+    // little above the highest, at least three decades of FLOP/s; on a linear axis from zero.
     void resetView();
     // With the zoom box on, a left drag draws a rectangle and zooms to it instead of panning.
     void setZoomBox(bool on);
     bool zoomBox() const;
-    // Shows or hides the series of a legend entry (a click on the entry does the same); hidden
-    // series are greyed in the legend until the next setSession.
+    // Shows or hides what a legend entry stands for (a click on the entry does the same): a
+    // device's roofs, labels and ridges; a colour group's points; a category's points (in every
+    // group). Hidden points cannot be picked or highlighted; their entry is greyed.
     void toggleLegendItem(QCPAbstractLegendItem* item);
+    bool isGroupHidden(const QString& label) const { return hiddenGroups_.contains(label); }
+    bool isCategoryHidden(Category category) const { return hiddenCategories_.contains(category); }
+    bool isDeviceHidden(const std::string& id) const { return hiddenDevices_.contains(id); }
+    // The colour groups of the drawn points, in legend order.
+    std::vector<PointGroup> pointGroups() const;
 
     // How records are drawn. `automatic` picks by the number of drawn points: markers (shape by
     // category) up to the dots threshold, one-pixel dots with adaptive sampling up to the
     // density threshold, a density image (log colour scale, binned for the view) above it.
-    enum class PointStyle { automatic, markers, dots, density };
+    using PointStyle = roofscope::PointStyle;
+    // Marker diameters in pixels by share of the dataset's time: under 1 %, 1-5 %, 5-20 %, more.
+    static constexpr int kMarkerSizes[] = {6, 8, 11, 15};
+    static int markerSizeClass(double timeShare);
+    // At most this many colour groups get a legend entry; one more entry counts the rest.
+    static constexpr int kMaxLegendGroups = 12;
+    // Longer legends are laid out in two columns.
+    static constexpr int kLegendOneColumn = 7;
     static constexpr int kDefaultDotsAbove = 20'000;
     static constexpr int kDefaultDensityAbove = 2'000'000;
-    void setPointStyle(PointStyle style);
+    // Redraws the points in `style` unless `redraw` is false (the next setSession draws them).
+    void setPointStyle(PointStyle style, bool redraw = true);
     PointStyle pointStyle() const { return pointStyle_; }
     // The style in use: pointStyle(), or what `automatic` chose.
     PointStyle drawnStyle() const { return drawnStyle_; }
@@ -51,12 +74,18 @@ class RooflinePlot : public QCustomPlot {
 
     int roofSegmentCount() const { return roofSegments_; }
     int pointCount() const { return points_; }
+    // Drawn points that the legend has not hidden.
+    int shownPointCount() const { return shownPoints_; }
+    // Hierarchical view: the points added at the other memory levels.
+    int levelPointCount() const { return static_cast<int>(levelPoints_.size()); }
+    bool logX() const { return logX_; }
+    bool logY() const { return logY_; }
     int aboveRoofCount() const { return aboveRoof_; }
     // Records of shown datasets that have no place on a log-log FLOP/s plot: no FLOPs (copies,
     // embedding lookups, collectives), no time, or no bytes at the memory level.
     int undrawableCount() const { return undrawable_; }
 
-    // Plot coordinates (FLOP/B, FLOP/s) of a drawn record; nullopt when it is not drawn.
+    // Plot coordinates (FLOP/B, FLOP/s) of a drawn record; nullopt when it is not drawn or hidden.
     std::optional<QPointF> recordCoords(RecordRef ref) const;
     // The drawn record nearest to `pixel` (widget coordinates) within `radius` pixels.
     std::optional<RecordRef> recordAt(const QPointF& pixel, double radius = 8) const;
@@ -79,23 +108,37 @@ class RooflinePlot : public QCustomPlot {
     void mouseMoveEvent(QMouseEvent* event) override;
 
   private:
+    void setAxes(bool logX, bool logY);
     void drawDevice(const Device& device, const QColor& color, double xMin, double xMax,
                     const std::vector<Precision>& precisions);
     void drawDataset(const Dataset& dataset, int datasetIndex, const Device* device,
-                     const QColor& color, const ViewSettings& view);
-    // (Re)creates the plottables that show drawn_ in the style in use; roofs stay.
+                     const ViewSettings& view, PointGroups& groups);
+    // Orders drawn_ by group, then category, so that each group's points are one run; fills
+    // groups_ and drawnIndex_ and the axis-space coordinates.
+    void arrangePoints(const std::vector<PointGroup>& groups);
+    void collectLevels(const Session& session);
+    // (Re)creates the plottables that show drawn_ in the style in use, the legend entries and
+    // the picking grid; roofs stay.
     void drawPoints();
     void drawMarkers();
     void drawDots(bool density);
+    void drawLevels();
+    void addLegendEntries();
     void buildPickGrid();
+    void applyDeviceVisibility();
+    // A coordinate in axis space: log10 on a log axis, itself on a linear one.
+    double axisX(double x) const { return logX_ ? std::log10(x) : x; }
+    double axisY(double y) const { return logY_ ? std::log10(y) : y; }
 
     int roofSegments_ = 0;
     int points_ = 0;
+    int shownPoints_ = 0;
     int aboveRoof_ = 0;
     int undrawable_ = 0;
     void extend(double x, double y);
     void alignSlopeLabels();
     void beforeEachReplot();
+    bool applyViewRange(const ViewSettings& view);
 
     struct SlopeLabel {
         QCPItemText* label;
@@ -103,27 +146,57 @@ class RooflinePlot : public QCustomPlot {
     };
     std::vector<SlopeLabel> slopeLabels_;
 
+    bool logX_ = true, logY_ = true;
     double xLow_ = 0, xHigh_ = 0, yLow_ = 0, yHigh_ = 0; // extent of roofs and points
+    double pointHighX_ = 0, ridgeHighX_ = 0;             // for linear axes, which start at 0
 
     // Kept lean: a dense session holds millions; names are shared through names_.
     struct DrawnPoint {
         double x = 0, y = 0; // FLOP/B, FLOP/s
         RecordRef ref;
-        int name = 0; // index in names_
+        int name = 0;  // index in names_
+        int group = 0; // index in groups_
         Category category = Category::other;
         bool aboveRoof = false;
         double timeS = 0;
         double fractionOfRoof = 0; // NaN without a device roof
+        double timeShare = 0;      // of its dataset's total time; NaN when unknown
     };
-    std::vector<DrawnPoint> drawn_;   // dataset order, so each dataset's points are contiguous
-    std::vector<double> logX_, logY_; // log10 of drawn_'s x and y, for binning
+    bool isShown(const DrawnPoint& p) const;
+    std::vector<DrawnPoint> drawn_; // by group, then category (see arrangePoints)
+    std::vector<double> ax_, ay_;   // drawn_'s x and y in axis space, for binning and picking
     std::vector<QString> names_;
-    struct DatasetLook {
-        QString label;
-        QColor color;
-        std::size_t begin = 0, end = 0; // its range in drawn_
+    struct GroupLook {
+        PointGroup look;
+        std::size_t begin = 0, end = 0; // its run in drawn_
     };
-    std::vector<DatasetLook> looks_;
+    std::vector<GroupLook> groups_;
+    std::set<QString> hiddenGroups_;
+    std::set<Category> hiddenCategories_;
+    std::set<std::string> hiddenDevices_;
+    // Hierarchical view: each record again at the other memory levels, at the same height.
+    struct LevelPoint {
+        double x = 0, y = 0;
+        MemoryLevel level = MemoryLevel::dram;
+        int drawn = 0; // index in drawn_ of the record's point at the view's level
+    };
+    std::vector<LevelPoint> levelPoints_;
+    // What a legend entry's plottable stands for.
+    struct LegendTarget {
+        enum class Kind { device, group, category, level } kind = Kind::group;
+        std::string device;
+        QString group;
+        Category category = Category::other;
+        MemoryLevel level = MemoryLevel::dram;
+    };
+    std::set<MemoryLevel> hiddenLevels_;
+    ColorBy colorBy_ = ColorBy::dataset;
+    std::map<const QCPAbstractPlottable*, LegendTarget> legendTargets_;
+    struct DeviceParts {
+        std::vector<QCPAbstractPlottable*> plottables;
+        std::vector<QCPAbstractItem*> items;
+    };
+    std::map<std::string, DeviceParts> deviceParts_;
     std::vector<QCPAbstractPlottable*> pointPlottables_; // owned by the plot
     std::vector<QCPAbstractItem*> pointItems_;
     PointStyle pointStyle_ = PointStyle::automatic;
@@ -136,7 +209,7 @@ class RooflinePlot : public QCustomPlot {
         double x0 = 0, y0 = 0, cellW = 1, cellH = 1; // log10 origin and cell size
         int nx = 0, ny = 0;
         std::vector<int> start; // nx*ny+1 offsets into items
-        std::vector<int> items; // indices into drawn_
+        std::vector<int> items; // indices into drawn_ of shown points
     } pickGrid_;
     std::vector<std::vector<int>> drawnIndex_; // [dataset][record] -> index in drawn_, or -1
     const DrawnPoint* findDrawn(RecordRef ref) const;

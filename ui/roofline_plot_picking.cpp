@@ -19,7 +19,10 @@ const RooflinePlot::DrawnPoint* RooflinePlot::findDrawn(RecordRef ref) const {
     if (static_cast<std::size_t>(ref.record) >= indices.size())
         return nullptr;
     const int index = indices[static_cast<std::size_t>(ref.record)];
-    return index < 0 ? nullptr : &drawn_[static_cast<std::size_t>(index)];
+    if (index < 0)
+        return nullptr;
+    const DrawnPoint& p = drawn_[static_cast<std::size_t>(index)];
+    return isShown(p) ? &p : nullptr; // a point the legend hid is not there to be found
 }
 
 std::optional<QPointF> RooflinePlot::recordCoords(RecordRef ref) const {
@@ -30,45 +33,58 @@ std::optional<QPointF> RooflinePlot::recordCoords(RecordRef ref) const {
 void RooflinePlot::buildPickGrid() {
     PickGrid& g = pickGrid_;
     g = PickGrid{};
-    const std::size_t n = drawn_.size();
+    // Only what is shown can be picked: what the legend hid stays out of the grid.
+    std::vector<char> shown(drawn_.size());
+    std::size_t n = 0;
+    double x0 = 0, x1 = 0, y0 = 0, y1 = 0;
+    for (std::size_t i = 0; i < drawn_.size(); ++i) {
+        if (!(shown[i] = isShown(drawn_[i])))
+            continue;
+        x0 = n ? std::min(x0, ax_[i]) : ax_[i];
+        x1 = n ? std::max(x1, ax_[i]) : ax_[i];
+        y0 = n ? std::min(y0, ay_[i]) : ay_[i];
+        y1 = n ? std::max(y1, ay_[i]) : ay_[i];
+        ++n;
+    }
     if (n == 0)
         return;
-    const auto [x0, x1] = std::minmax_element(logX_.begin(), logX_.end());
-    const auto [y0, y1] = std::minmax_element(logY_.begin(), logY_.end());
     // About four points per cell on average, at most 1024 × 1024 cells (4 MB of offsets).
     const int side = std::clamp(static_cast<int>(std::sqrt(static_cast<double>(n) / 4)), 1, 1024);
     g.nx = g.ny = side;
-    g.x0 = *x0;
-    g.y0 = *y0;
-    g.cellW = std::max(*x1 - *x0, 1e-9) / side * (1 + 1e-9);
-    g.cellH = std::max(*y1 - *y0, 1e-9) / side * (1 + 1e-9);
+    g.x0 = x0;
+    g.y0 = y0;
+    // Relative room on a linear axis, whose coordinates can be large.
+    g.cellW = std::max(x1 - x0, 1e-9 * std::max(1.0, std::abs(x1))) / side * (1 + 1e-9);
+    g.cellH = std::max(y1 - y0, 1e-9 * std::max(1.0, std::abs(y1))) / side * (1 + 1e-9);
     auto cellOf = [&](std::size_t i) {
-        const int cx = std::clamp(static_cast<int>((logX_[i] - g.x0) / g.cellW), 0, side - 1);
-        const int cy = std::clamp(static_cast<int>((logY_[i] - g.y0) / g.cellH), 0, side - 1);
+        const int cx = std::clamp(static_cast<int>((ax_[i] - g.x0) / g.cellW), 0, side - 1);
+        const int cy = std::clamp(static_cast<int>((ay_[i] - g.y0) / g.cellH), 0, side - 1);
         return cy * side + cx;
     };
     // Counting sort by cell: linear in the number of points.
     g.start.assign(static_cast<std::size_t>(side) * side + 1, 0);
-    for (std::size_t i = 0; i < n; ++i)
-        ++g.start[static_cast<std::size_t>(cellOf(i)) + 1];
+    for (std::size_t i = 0; i < drawn_.size(); ++i)
+        if (shown[i])
+            ++g.start[static_cast<std::size_t>(cellOf(i)) + 1];
     for (std::size_t c = 1; c < g.start.size(); ++c)
         g.start[c] += g.start[c - 1];
     g.items.resize(n);
     std::vector<int> fill(g.start.begin(), g.start.end() - 1);
-    for (std::size_t i = 0; i < n; ++i)
-        g.items[static_cast<std::size_t>(fill[static_cast<std::size_t>(cellOf(i))]++)] =
-            static_cast<int>(i);
+    for (std::size_t i = 0; i < drawn_.size(); ++i)
+        if (shown[i])
+            g.items[static_cast<std::size_t>(fill[static_cast<std::size_t>(cellOf(i))]++)] =
+                static_cast<int>(i);
 }
 
 std::optional<RecordRef> RooflinePlot::recordAt(const QPointF& pixel, double radius) const {
     if (!axisRect()->rect().contains(pixel.toPoint()) || pickGrid_.nx == 0)
         return std::nullopt;
     const PickGrid& g = pickGrid_;
-    // The cells under the square of ±radius pixels around the mouse.
-    const double lxA = std::log10(xAxis->pixelToCoord(pixel.x() - radius));
-    const double lxB = std::log10(xAxis->pixelToCoord(pixel.x() + radius));
-    const double lyA = std::log10(yAxis->pixelToCoord(pixel.y() + radius));
-    const double lyB = std::log10(yAxis->pixelToCoord(pixel.y() - radius));
+    // The cells under the square of ±radius pixels around the mouse, in axis space.
+    const double lxA = axisX(xAxis->pixelToCoord(pixel.x() - radius));
+    const double lxB = axisX(xAxis->pixelToCoord(pixel.x() + radius));
+    const double lyA = axisY(yAxis->pixelToCoord(pixel.y() + radius));
+    const double lyB = axisY(yAxis->pixelToCoord(pixel.y() - radius));
     if (!(std::isfinite(lxA) && std::isfinite(lxB) && std::isfinite(lyA) && std::isfinite(lyB)))
         return std::nullopt;
     auto cell = [](double v, double origin, double size, int count) {
@@ -78,10 +94,10 @@ std::optional<RecordRef> RooflinePlot::recordAt(const QPointF& pixel, double rad
     const int cx1 = std::min(g.nx - 1, cell(std::max(lxA, lxB), g.x0, g.cellW, g.nx));
     const int cy0 = std::max(0, cell(std::min(lyA, lyB), g.y0, g.cellH, g.ny));
     const int cy1 = std::min(g.ny - 1, cell(std::max(lyA, lyB), g.y0, g.cellH, g.ny));
-    // Distances in pixels from log10 coordinates: the log axes map them linearly, and this
-    // avoids two logarithms per candidate, of which a dense core has many thousands.
-    const double lx = std::log10(xAxis->pixelToCoord(pixel.x()));
-    const double ly = std::log10(yAxis->pixelToCoord(pixel.y()));
+    // Distances in pixels from axis-space coordinates, which the axes map linearly: no
+    // logarithm per candidate, of which a dense core has many thousands.
+    const double lx = axisX(xAxis->pixelToCoord(pixel.x()));
+    const double ly = axisY(yAxis->pixelToCoord(pixel.y()));
     const double kx = std::abs(2 * radius / (lxB - lxA)), ky = std::abs(2 * radius / (lyB - lyA));
     double best = radius * radius;
     int nearest = -1;
@@ -90,8 +106,8 @@ std::optional<RecordRef> RooflinePlot::recordAt(const QPointF& pixel, double rad
             const auto c = static_cast<std::size_t>(cy * g.nx + cx);
             for (int k = g.start[c]; k < g.start[c + 1]; ++k) {
                 const int i = g.items[static_cast<std::size_t>(k)];
-                const double dx = (logX_[static_cast<std::size_t>(i)] - lx) * kx;
-                const double dy = (logY_[static_cast<std::size_t>(i)] - ly) * ky;
+                const double dx = (ax_[static_cast<std::size_t>(i)] - lx) * kx;
+                const double dy = (ay_[static_cast<std::size_t>(i)] - ly) * ky;
                 const double d2 = dx * dx + dy * dy;
                 // On a tie the later point wins: it is the one drawn on top.
                 if (d2 < best || (d2 == best && i > nearest)) {
@@ -112,10 +128,11 @@ QString RooflinePlot::toolTipFor(RecordRef ref) const {
     auto si = [](double v, Dimension d) {
         return std::isnan(v) ? QStringLiteral("\u2013") : QString::fromStdString(formatSi(v, d));
     };
-    return tr("<b>%1</b><br>intensity %2<br>%3<br>time %4<br>%5 of roof")
+    return tr("<b>%1</b><br>intensity %2<br>%3<br>time %4 (%5 of the run)<br>%6 of roof")
         .arg(names_[static_cast<std::size_t>(p->name)].toHtmlEscaped(),
              si(p->x, Dimension::intensity), si(p->y, Dimension::flopsPerS),
-             si(p->timeS, Dimension::time), si(p->fractionOfRoof, Dimension::ratio));
+             si(p->timeS, Dimension::time), si(p->timeShare, Dimension::ratio),
+             si(p->fractionOfRoof, Dimension::ratio));
 }
 
 void RooflinePlot::setHighlighted(std::optional<RecordRef> ref) {

@@ -9,6 +9,7 @@
 #include <QLocale>
 
 #include <map>
+#include <span>
 
 namespace roofscope::ui {
 namespace {
@@ -25,17 +26,28 @@ QCPScatterStyle::ScatterShape shapeFor(Category category) {
         return QCPScatterStyle::ssTriangle;
     case Category::norm:
         return QCPScatterStyle::ssTriangleInverted;
+    case Category::reduction:
+        return QCPScatterStyle::ssPlusCircle;
+    case Category::embedding:
+        return QCPScatterStyle::ssPlusSquare;
+    case Category::optimizer:
+        return QCPScatterStyle::ssCrossCircle;
+    case Category::memcpy:
+        return QCPScatterStyle::ssCross;
     case Category::collective:
         return QCPScatterStyle::ssStar;
-    default:
-        return QCPScatterStyle::ssCircle;
+    case Category::other:
+        break;
     }
+    return QCPScatterStyle::ssCircle;
 }
 
 } // namespace
 
-void RooflinePlot::setPointStyle(PointStyle style) {
+void RooflinePlot::setPointStyle(PointStyle style, bool redraw) {
     pointStyle_ = style;
+    if (!redraw)
+        return;
     drawPoints();
     replot(QCustomPlot::rpQueuedReplot);
 }
@@ -64,8 +76,10 @@ int RooflinePlot::densityBinnings() const {
 }
 
 void RooflinePlot::drawPoints() {
-    for (auto* p : pointPlottables_)
+    for (auto* p : pointPlottables_) {
+        legendTargets_.erase(p);
         removePlottable(p);
+    }
     for (auto* i : pointItems_)
         removeItem(i);
     pointPlottables_.clear();
@@ -75,31 +89,121 @@ void RooflinePlot::drawPoints() {
         drawnStyle_ = points_ > densityAbove_ ? PointStyle::density
                       : points_ > dotsAbove_  ? PointStyle::dots
                                               : PointStyle::markers;
+    shownPoints_ = 0;
+    for (const auto& p : drawn_)
+        shownPoints_ += isShown(p) ? 1 : 0;
+    // Entries first: the legend lists plottables in the order they were made.
+    addLegendEntries();
     if (drawnStyle_ == PointStyle::markers)
         drawMarkers();
     else
         drawDots(drawnStyle_ == PointStyle::density);
+    drawLevels();
+    buildPickGrid();
     // An empty legend would draw as a stray little box.
     legend->setVisible(legend->itemCount() > 0);
+    // Two columns once the list is long: a tall legend hides the slopes it sits over.
+    // Filled down the first column, then the second, as a list reads.
+    const int n = legend->itemCount();
+    legend->setFillOrder(QCPLayoutGrid::foRowsFirst, false);
+    legend->setWrap(n > kLegendOneColumn ? (n + 1) / 2 : 0);
+    legend->setFillOrder(QCPLayoutGrid::foRowsFirst, true);
+    // A hidden point loses its ring; shown again, it gets it back.
+    setHighlighted(highlighted_);
+}
+
+int RooflinePlot::markerSizeClass(double timeShare) {
+    if (!(timeShare >= 0.01))
+        return 0; // unknown shares draw small: nothing says they matter
+    return timeShare < 0.05 ? 1 : timeShare < 0.2 ? 2 : 3;
+}
+
+void RooflinePlot::addLegendEntries() {
+    // Entries are empty graphs: their icon shows the colour or shape, a click finds what they
+    // stand for in legendTargets_. One per group plus one per shape keeps the legend short where
+    // one per drawn graph would list every group × category pair.
+    const bool markers = drawnStyle_ == PointStyle::markers;
+    auto entry = [this](const QString& name, const QCPScatterStyle& style, LegendTarget target,
+                        bool hidden) {
+        QCPGraph* graph = addGraph();
+        graph->setLineStyle(QCPGraph::lsNone);
+        graph->setScatterStyle(style);
+        graph->setSelectable(QCP::stNone);
+        graph->setName(name);
+        pointPlottables_.push_back(graph);
+        legendTargets_[graph] = std::move(target);
+        if (auto* item = legend->itemWithPlottable(graph))
+            item->setTextColor(hidden ? Qt::gray : Qt::black);
+    };
+    int listed = 0, unlisted = 0;
+    for (const auto& group : groups_) {
+        const std::size_t n = group.end - group.begin;
+        if (n == 0)
+            continue;
+        if (listed == kMaxLegendGroups) {
+            ++unlisted;
+            continue;
+        }
+        ++listed;
+        const QColor c = group.look.color;
+        QString name = group.look.label;
+        if (!markers)
+            name = tr("%1 · %2 points").arg(name, QLocale().toString(static_cast<qlonglong>(n)));
+        const QCPScatterStyle style =
+            drawnStyle_ == PointStyle::density
+                ? QCPScatterStyle(QCPScatterStyle::ssSquare, c.darker(130), c.lighter(130), 9)
+                : QCPScatterStyle(QCPScatterStyle::ssDisc, c, c, markers ? 8 : 6);
+        entry(name, style, {LegendTarget::Kind::group, {}, group.look.label, {}, {}},
+              hiddenGroups_.contains(group.look.label));
+    }
+    if (unlisted > 0) {
+        QCPGraph* more = addGraph();
+        more->setLineStyle(QCPGraph::lsNone);
+        more->setSelectable(QCP::stNone);
+        more->setName(tr("+ %n more", nullptr, unlisted));
+        pointPlottables_.push_back(more);
+    }
+    if (colorBy_ == ColorBy::category)
+        return; // the groups are the categories
+    std::set<Category> present;
+    for (const auto& p : drawn_)
+        present.insert(p.category);
+    const QColor grey(90, 90, 90);
+    for (const Category c : present) {
+        const bool hidden = hiddenCategories_.contains(c);
+        // Dots and density images have no shapes: only a hidden category is listed, so that it
+        // can be shown again.
+        if (!markers && !hidden)
+            continue;
+        entry(QString::fromUtf8(toString(c).data()),
+              QCPScatterStyle(shapeFor(c), grey, grey.lighter(200), 8),
+              {LegendTarget::Kind::category, {}, {}, c, {}}, hidden);
+    }
 }
 
 void RooflinePlot::drawMarkers() {
-    for (const auto& look : looks_) {
-        // One graph per category so the marker says the category and the legend stays short;
-        // graphs in the order their categories first appear.
-        std::map<Category, std::pair<QCPGraph*, QVector<QCPGraphData>>> graphs;
-        for (std::size_t i = look.begin; i < look.end; ++i) {
+    for (const auto& group : groups_) {
+        const QColor color = group.look.color;
+        // One graph per category and size so that the marker says the category and its size
+        // the share of time; the legend names the groups and the shapes once each
+        // (addLegendEntries), not every pair.
+        std::map<std::pair<Category, int>, std::pair<QCPGraph*, QVector<QCPGraphData>>> graphs;
+        for (std::size_t i = group.begin; i < group.end; ++i) {
             const DrawnPoint& p = drawn_[i];
-            auto& [graph, data] = graphs[p.category];
+            if (!isShown(p))
+                continue;
+            const int size = kMarkerSizes[markerSizeClass(p.timeShare)];
+            auto& [graph, data] = graphs[{p.category, size}];
             if (!graph) {
                 graph = addGraph();
                 graph->setLineStyle(QCPGraph::lsNone);
                 graph->setScatterStyle(
-                    QCPScatterStyle(shapeFor(p.category), look.color, look.color.lighter(150), 8));
-                graph->setPen(QPen(look.color));
+                    QCPScatterStyle(shapeFor(p.category), color, color.lighter(150), size));
+                graph->setPen(QPen(color));
                 graph->setSelectable(QCP::stNone);
-                graph->setName(look.label + QStringLiteral(" · ") +
+                graph->setName(group.look.label + QStringLiteral(" · ") +
                                QString::fromUtf8(toString(p.category).data()));
+                graph->removeFromLegend();
                 pointPlottables_.push_back(graph);
             }
             data.push_back({p.x, p.y});
@@ -120,40 +224,54 @@ void RooflinePlot::drawMarkers() {
 
 void RooflinePlot::drawDots(bool density) {
     QVector<QCPGraphData> above;
-    for (const auto& look : looks_) {
-        const std::size_t n = look.end - look.begin;
-        if (n == 0)
+    for (const auto& group : groups_) {
+        if (group.end == group.begin || hiddenGroups_.contains(group.look.label))
             continue;
-        const QString count = QLocale().toString(static_cast<qlonglong>(n));
+        // The group's runs of shown categories: its points are ordered by category.
+        std::vector<std::pair<std::size_t, std::size_t>> runs;
+        for (std::size_t i = group.begin; i < group.end;) {
+            std::size_t j = i;
+            while (j < group.end && drawn_[j].category == drawn_[i].category)
+                ++j;
+            if (!hiddenCategories_.contains(drawn_[i].category))
+                runs.emplace_back(i, j);
+            i = j;
+        }
+        if (runs.empty())
+            continue;
+        QCPAbstractPlottable* plottable = nullptr;
         if (density) {
-            auto* layer = new RooflineDensity(xAxis, yAxis, std::span(logX_).subspan(look.begin, n),
-                                              std::span(logY_).subspan(look.begin, n), look.color);
-            layer->setName(tr("%1 · density of %2 points").arg(look.label, count));
-            layer->setSelectable(QCP::stNone);
-            layer->setLayer(QStringLiteral("cloud"));
-            pointPlottables_.push_back(layer);
+            std::vector<std::span<const double>> xs, ys;
+            for (const auto& [b, e] : runs) {
+                xs.push_back(std::span<const double>(ax_).subspan(b, e - b));
+                ys.push_back(std::span<const double>(ay_).subspan(b, e - b));
+            }
+            plottable = new RooflineDensity(xAxis, yAxis, std::move(xs), std::move(ys),
+                                            group.look.color, logX_, logY_);
         } else {
             QCPGraph* graph = addGraph();
             QVector<QCPGraphData> data;
-            data.reserve(static_cast<qsizetype>(n));
-            for (std::size_t i = look.begin; i < look.end; ++i)
-                data.push_back({drawn_[i].x, drawn_[i].y});
+            for (const auto& [b, e] : runs)
+                for (std::size_t i = b; i < e; ++i)
+                    data.push_back({drawn_[i].x, drawn_[i].y});
             graph->data()->set(data, false);
             graph->setLineStyle(QCPGraph::lsNone);
             // A 2-pixel unantialiased dot; adaptive sampling keeps per pixel column the extremes
             // and about one point every few pixels between them (QCPGraph sorts by intensity).
             graph->setScatterStyle(
-                QCPScatterStyle(QCPScatterStyle::ssDot, QPen(look.color, 2), QBrush(), 2));
+                QCPScatterStyle(QCPScatterStyle::ssDot, QPen(group.look.color, 2), QBrush(), 2));
             graph->setAdaptiveSampling(true);
             graph->setAntialiasedScatters(false);
-            graph->setSelectable(QCP::stNone);
-            graph->setName(tr("%1 · %2 points").arg(look.label, count));
-            graph->setLayer(QStringLiteral("cloud"));
-            pointPlottables_.push_back(graph);
+            plottable = graph;
         }
-        for (std::size_t i = look.begin; i < look.end; ++i)
-            if (drawn_[i].aboveRoof)
-                above.push_back({drawn_[i].x, drawn_[i].y});
+        plottable->setSelectable(QCP::stNone);
+        plottable->setLayer(QStringLiteral("cloud"));
+        plottable->removeFromLegend();
+        pointPlottables_.push_back(plottable);
+        for (const auto& [b, e] : runs)
+            for (std::size_t i = b; i < e; ++i)
+                if (drawn_[i].aboveRoof)
+                    above.push_back({drawn_[i].x, drawn_[i].y});
     }
     if (above.isEmpty())
         return;

@@ -171,6 +171,7 @@ inline Session richSession() {
     ViewSettings& v = s.view;
     v.view = ViewKind::md_roofline;
     v.colorBy = ColorBy::stack;
+    v.pointStyle = PointStyle::density;
     v.precision = Precision::bf16;
     v.memoryLevel = MemoryLevel::l2;
     v.link = Link::inter_node;

@@ -36,6 +36,7 @@ class TestEnums : public QObject {
         checkRoundTrip<Bottleneck>();
         checkRoundTrip<Collective>();
         checkRoundTrip<ColorBy>();
+        checkRoundTrip<PointStyle>();
         checkRoundTrip<ViewKind>();
     }
 

@@ -188,6 +188,7 @@ class TestSessionFile : public QObject {
         QVERIFY(!records[1].flops.known());
         QCOMPARE(enumText(s.view.view), QStringLiteral("hierarchical"));
         QCOMPARE(enumText(s.view.colorBy), QStringLiteral("category"));
+        QVERIFY(s.view.pointStyle == PointStyle::automatic); // absent in version 1 files
         QCOMPARE(enumText(s.view.precision), QStringLiteral("fp16"));
         QCOMPARE(enumText(s.view.memoryLevel), QStringLiteral("l2"));
         QCOMPARE(enumText(s.view.link), QStringLiteral("p2p"));

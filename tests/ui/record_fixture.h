@@ -72,4 +72,18 @@ inline Session roundSession() {
     return s;
 }
 
+// roundSession with a source URL on every spec ceiling, as a session file requires: one that
+// can be saved and opened again.
+inline Session savableRoundSession() {
+    Session s = roundSession();
+    auto cite = [](auto& map) {
+        for (auto& [key, ceiling] : map)
+            ceiling.provenance.sourceUrl = "https://example.org/round-gpu";
+    };
+    cite(s.devices[0].ceilings.compute);
+    cite(s.devices[0].ceilings.memory);
+    cite(s.devices[0].ceilings.links);
+    return s;
+}
+
 } // namespace roofscope::testing

@@ -39,16 +39,20 @@ class TestPlotInteraction : public QObject {
         plot.replot();
         QCPPlottableLegendItem* entry = pointEntry(plot);
         QVERIFY2(entry, "no legend entry for run A's points");
-        QCPAbstractPlottable* series = entry->plottable();
-        QVERIFY(series->visible());
+        const int shown = plot.shownPointCount();
+        QVERIFY(plot.recordCoords({0, 0}));
 
+        // The entry is made again with the points: look it up after each click.
         const QPoint at = entry->outerRect().center();
         QTest::mouseClick(&plot, Qt::LeftButton, Qt::NoModifier, at);
-        QVERIFY(!series->visible());
-        QCOMPARE(entry->textColor(), QColor(Qt::gray));
+        QVERIFY(plot.isGroupHidden(QStringLiteral("run A")));
+        QCOMPARE(plot.shownPointCount(), shown - 2);
+        QVERIFY(!plot.recordCoords({0, 0}));
+        QCOMPARE(pointEntry(plot)->textColor(), QColor(Qt::gray));
         QTest::mouseClick(&plot, Qt::LeftButton, Qt::NoModifier, at);
-        QVERIFY(series->visible());
-        QCOMPARE(entry->textColor(), QColor(Qt::black));
+        QVERIFY(!plot.isGroupHidden(QStringLiteral("run A")));
+        QCOMPARE(plot.shownPointCount(), shown);
+        QCOMPARE(pointEntry(plot)->textColor(), QColor(Qt::black));
     }
 
     void zoomBoxAction() {

@@ -1,0 +1,67 @@
+// MainWindow's view bar: its choices go into the session (saved with it), into QSettings (what
+// the next run's new sessions start with) and onto the plot.
+#include "main_window.h"
+
+#include "roofline_plot.h"
+#include "view_bar.h"
+
+#include <QSettings>
+
+namespace roofscope::ui {
+namespace {
+
+const QString kViewGroup = QStringLiteral("view");
+
+template <class E> void read(const QSettings& settings, const QString& key, E& field) {
+    if (const auto value = parseEnum<E>(settings.value(key).toString().toStdString()))
+        field = *value;
+}
+
+template <class E> void write(QSettings& settings, const QString& key, E value) {
+    settings.setValue(key, QString::fromUtf8(toString(value).data()));
+}
+
+void rememberView(const ViewSettings& v) {
+    QSettings settings;
+    settings.beginGroup(kViewGroup);
+    write(settings, QStringLiteral("view"), v.view);
+    write(settings, QStringLiteral("colorBy"), v.colorBy);
+    write(settings, QStringLiteral("precision"), v.precision);
+    write(settings, QStringLiteral("memoryLevel"), v.memoryLevel);
+    write(settings, QStringLiteral("pointStyle"), v.pointStyle);
+    settings.setValue(QStringLiteral("logX"), v.logX);
+    settings.setValue(QStringLiteral("logY"), v.logY);
+}
+
+} // namespace
+
+void MainWindow::applyRememberedView(ViewSettings& v) {
+    QSettings settings;
+    settings.beginGroup(kViewGroup);
+    read(settings, QStringLiteral("view"), v.view);
+    read(settings, QStringLiteral("colorBy"), v.colorBy);
+    read(settings, QStringLiteral("precision"), v.precision);
+    read(settings, QStringLiteral("memoryLevel"), v.memoryLevel);
+    read(settings, QStringLiteral("pointStyle"), v.pointStyle);
+    v.logX = settings.value(QStringLiteral("logX"), v.logX).toBool();
+    v.logY = settings.value(QStringLiteral("logY"), v.logY).toBool();
+}
+
+void MainWindow::viewEdited(bool refit) {
+    const ViewSettings before = session_.view;
+    viewBar_->applyTo(session_.view);
+    rememberView(session_.view);
+    if (refit)
+        session_.view.xMin = session_.view.xMax = session_.view.yMin = session_.view.yMax = 0;
+    ViewSettings styleOnly = before;
+    styleOnly.pointStyle = session_.view.pointStyle;
+    if (styleOnly == session_.view) {
+        // Only how the points are drawn: the points, the table and the details stay.
+        plot_->setPointStyle(session_.view.pointStyle);
+    } else {
+        refreshViews();
+    }
+    markChanged();
+}
+
+} // namespace roofscope::ui
