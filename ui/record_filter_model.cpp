@@ -2,6 +2,7 @@
 
 #include "record_table_model.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace roofscope::ui {
@@ -60,6 +61,11 @@ void RecordFilterModel::setBottleneck(std::optional<Bottleneck> bottleneck) {
     changeFilter();
 }
 
+void RecordFilterModel::setDatasets(std::optional<std::vector<int>> datasets) {
+    datasets_ = std::move(datasets);
+    changeFilter();
+}
+
 bool RecordFilterModel::keyMatches(int sourceRow, int column, std::optional<int> wanted) const {
     if (!wanted)
         return true;
@@ -74,6 +80,15 @@ bool RecordFilterModel::filterAcceptsRow(int sourceRow, const QModelIndex& sourc
         const QString name =
             sourceModel()->index(sourceRow, RecordTableModel::Name).data().toString();
         if (!name.contains(name_, Qt::CaseInsensitive))
+            return false;
+    }
+    if (datasets_) {
+        const int dataset = sourceModel()
+                                ->index(sourceRow, 0)
+                                .data(RecordTableModel::RefRole)
+                                .value<RecordRef>()
+                                .dataset;
+        if (std::find(datasets_->begin(), datasets_->end(), dataset) == datasets_->end())
             return false;
     }
     return keyMatches(sourceRow, RecordTableModel::CategoryColumn, category_) &&

@@ -1,6 +1,7 @@
 #pragma once
-// What the record table shows: rows whose name contains the typed text (any case) and whose
-// category, phase, rank and bottleneck match the chosen ones. Sorts numbers as numbers, with
+// What the record table shows: rows whose name contains the typed text (any case), whose
+// dataset is among the chosen ones (those on one device) and whose category, phase, rank and
+// bottleneck match the chosen ones. Sorts numbers as numbers, with
 // absent quantities last whichever way the column is sorted: a missing time is not a small one.
 
 #include "enums.h"
@@ -8,6 +9,7 @@
 #include <QSortFilterProxyModel>
 
 #include <optional>
+#include <vector>
 
 namespace roofscope::ui {
 
@@ -22,6 +24,8 @@ class RecordFilterModel : public QSortFilterProxyModel {
     void setPhase(std::optional<Phase> phase);
     void setRank(std::optional<int> rank);
     void setBottleneck(std::optional<Bottleneck> bottleneck);
+    // Indices of the session's datasets whose rows are shown; nullopt: all.
+    void setDatasets(std::optional<std::vector<int>> datasets);
 
   protected:
     bool filterAcceptsRow(int sourceRow, const QModelIndex& sourceParent) const override;
@@ -34,6 +38,7 @@ class RecordFilterModel : public QSortFilterProxyModel {
 
     QString name_;
     std::optional<int> category_, phase_, rank_, bottleneck_;
+    std::optional<std::vector<int>> datasets_;
 };
 
 } // namespace roofscope::ui

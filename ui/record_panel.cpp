@@ -82,6 +82,10 @@ void RecordPanel::buildFilterBar(QWidget* bar) {
     rank_ = new QComboBox(bar);
     rank_->setObjectName(QStringLiteral("rankFilter"));
     rank_->addItem(tr("All ranks"));
+    device_ = new QComboBox(bar);
+    device_->setObjectName(QStringLiteral("deviceFilter"));
+    device_->addItem(tr("All devices"));
+    device_->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     grouping_ = new QComboBox(bar);
     grouping_->setObjectName(QStringLiteral("groupBy"));
     grouping_->addItem(tr("kernel"), static_cast<int>(Grouping::kernel));
@@ -93,7 +97,7 @@ void RecordPanel::buildFilterBar(QWidget* bar) {
     count_->setObjectName(QStringLiteral("recordCount"));
 
     row->addWidget(nameEdit_, 2);
-    for (QComboBox* combo : {category_, phase_, rank_, bottleneck_}) {
+    for (QComboBox* combo : {device_, category_, phase_, rank_, bottleneck_}) {
         row->addWidget(combo);
         connect(combo, &QComboBox::currentIndexChanged, this, &RecordPanel::applyFilters);
     }
@@ -116,6 +120,15 @@ void RecordPanel::applyFilters() {
     filter_->setBottleneck(chosen<Bottleneck>(bottleneck_));
     const QVariant rank = rank_->currentData();
     filter_->setRank(rank.isValid() ? std::optional<int>(rank.toInt()) : std::nullopt);
+    const QVariant device = device_->currentData();
+    std::optional<std::vector<int>> datasets;
+    if (device.isValid()) {
+        datasets.emplace();
+        for (std::size_t i = 0; i < datasetDevices_.size(); ++i)
+            if (QString::fromStdString(datasetDevices_[i]) == device.toString())
+                datasets->push_back(static_cast<int>(i));
+    }
+    filter_->setDatasets(std::move(datasets));
     quiet_ = false;
     selectRecord(selected);
     updateCount();
@@ -136,6 +149,26 @@ void RecordPanel::setSession(const Session& session) {
         for (int r : ranks)
             rank_->addItem(tr("rank %1").arg(r), r);
         rank_->setCurrentIndex(std::max(0, rank_->findData(current)));
+    }
+    // Devices of the datasets, by name; a dataset on no known device is listed by its id.
+    datasetDevices_.clear();
+    std::set<std::pair<std::string, std::string>> devices; // (name, id)
+    for (const auto& d : session.datasets) {
+        datasetDevices_.push_back(d.context.deviceId);
+        const Device* device = session.findDevice(d.context.deviceId);
+        devices.emplace(device                       ? device->name
+                        : d.context.deviceId.empty() ? tr("no device").toStdString()
+                                                     : d.context.deviceId,
+                        d.context.deviceId);
+    }
+    const QVariant currentDevice = device_->currentData();
+    {
+        const QSignalBlocker block(device_);
+        device_->clear();
+        device_->addItem(tr("All devices"));
+        for (const auto& [name, id] : devices)
+            device_->addItem(QString::fromStdString(name), QString::fromStdString(id));
+        device_->setCurrentIndex(std::max(0, device_->findData(currentDevice)));
     }
     quiet_ = false;
     applyFilters();

@@ -57,6 +57,8 @@ class RecordPanel : public QWidget {
     QComboBox* category_ = nullptr;
     QComboBox* phase_ = nullptr;
     QComboBox* rank_ = nullptr;
+    QComboBox* device_ = nullptr;
+    std::vector<std::string> datasetDevices_; // device id of each session dataset
     QComboBox* bottleneck_ = nullptr;
     QComboBox* grouping_ = nullptr;
     QLabel* count_ = nullptr;

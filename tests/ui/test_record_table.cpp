@@ -200,6 +200,13 @@ class TestRecordTable : public QObject {
         QTest::newRow("bottleneck") << ""
                                     << "bottleneckFilter"
                                     << "memory" << 2;
+        // Run A is on Round GPU (4 records), run B on a device the session lacks (1).
+        QTest::newRow("device") << ""
+                                << "deviceFilter"
+                                << "Round GPU" << 4;
+        QTest::newRow("device not in the session") << ""
+                                                   << "deviceFilter"
+                                                   << "mystery-gpu" << 1;
         QTest::newRow("name and category") << "big"
                                            << "categoryFilter"
                                            << "gemm" << 1;
