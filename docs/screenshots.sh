@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# Regenerates the screenshots in docs/images/ from the running explorer, on a virtual display:
+#   docs/screenshots.sh [BUILD_DIR]      (default: build/)
+# Needs xvfb-run (package xvfb) and ImageMagick's import (package imagemagick). Each shot starts
+# the explorer on the built-in demo with the view choices given as the remembered settings of a
+# throw-away home folder, waits for it to draw, and grabs the window.
+set -euo pipefail
+
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+build=${1:-$root/build}
+app=$build/app/roofscope
+out=$root/docs/images
+[ -x "$app" ] || { echo "screenshots: no $app; build first" >&2; exit 1; }
+for tool in xvfb-run import; do
+    command -v "$tool" >/dev/null || { echo "screenshots: $tool is missing" >&2; exit 1; }
+done
+mkdir -p "$out"
+
+# shot NAME SETTINGS: SETTINGS are lines of the [view] group (colorBy=category, logX=false, ...).
+shot() {
+    local name=$1 settings=$2 home
+    home=$(mktemp -d)
+    mkdir -p "$home/.config/roofscope"
+    printf '[view]\n%s\n' "$settings" >"$home/.config/roofscope/roofscope.conf"
+    HOME=$home xvfb-run -a -s "-screen 0 1400x860x24" bash -c "
+        '$app' & pid=\$!
+        sleep \${ROOFSCOPE_SHOT_WAIT:-6}
+        import -window root '$out/$name.png'
+        kill \$pid"
+    rm -rf "$home"
+    echo "screenshots: $out/$name.png"
+}
+
+shot explorer "colorBy=dataset"
+shot colour-by-category "colorBy=category"
+shot linear-axes "logX=false
+logY=false"
