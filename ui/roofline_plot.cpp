@@ -153,8 +153,7 @@ void RooflinePlot::setSession(const Session& session) {
     arrangePoints(groups.groups());
     if (session.view.view == ViewKind::hierarchical)
         collectLevels(session);
-    drawPoints();
-    setHighlighted(highlighted_);
+    drawPoints(); // and rings the highlighted record again
     if (!applyViewRange(session.view))
         resetView();
 }
@@ -321,9 +320,18 @@ void RooflinePlot::arrangePoints(const std::vector<PointGroup>& groups) {
     }
 }
 
+void RooflinePlot::updateHidden() {
+    for (auto& g : groups_)
+        g.hidden = hiddenGroups_.contains(g.look.label);
+    categoryHidden_.assign(enumNames<Category>().size(), false);
+    for (const Category c : hiddenCategories_)
+        categoryHidden_[static_cast<std::size_t>(c)] = true;
+}
+
 bool RooflinePlot::isShown(const DrawnPoint& p) const {
-    return !hiddenCategories_.contains(p.category) &&
-           !hiddenGroups_.contains(groups_[static_cast<std::size_t>(p.group)].look.label);
+    // Flags, not the label sets: this runs for every point of every pass over a dense cloud.
+    return !categoryHidden_[static_cast<std::size_t>(p.category)] &&
+           !groups_[static_cast<std::size_t>(p.group)].hidden;
 }
 
 std::vector<PointGroup> RooflinePlot::pointGroups() const {

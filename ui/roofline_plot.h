@@ -162,13 +162,17 @@ class RooflinePlot : public QCustomPlot {
         double fractionOfRoof = 0; // NaN without a device roof
         double timeShare = 0;      // of its dataset's total time; NaN when unknown
     };
+    // Reads the legend's hidden labels and categories into flags that isShown() reads.
+    void updateHidden();
     bool isShown(const DrawnPoint& p) const;
-    std::vector<DrawnPoint> drawn_; // by group, then category (see arrangePoints)
-    std::vector<double> ax_, ay_;   // drawn_'s x and y in axis space, for binning and picking
+    std::vector<bool> categoryHidden_; // by Category value
+    std::vector<DrawnPoint> drawn_;    // by group, then category (see arrangePoints)
+    std::vector<double> ax_, ay_;      // drawn_'s x and y in axis space, for binning and picking
     std::vector<QString> names_;
     struct GroupLook {
         PointGroup look;
         std::size_t begin = 0, end = 0; // its run in drawn_
+        bool hidden = false;            // by the legend: hiddenGroups_ holds its label
     };
     std::vector<GroupLook> groups_;
     std::set<QString> hiddenGroups_;

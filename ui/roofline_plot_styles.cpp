@@ -89,6 +89,7 @@ void RooflinePlot::drawPoints() {
         drawnStyle_ = points_ > densityAbove_ ? PointStyle::density
                       : points_ > dotsAbove_  ? PointStyle::dots
                                               : PointStyle::markers;
+    updateHidden();
     shownPoints_ = 0;
     for (const auto& p : drawn_)
         shownPoints_ += isShown(p) ? 1 : 0;
@@ -153,8 +154,7 @@ void RooflinePlot::addLegendEntries() {
             drawnStyle_ == PointStyle::density
                 ? QCPScatterStyle(QCPScatterStyle::ssSquare, c.darker(130), c.lighter(130), 9)
                 : QCPScatterStyle(QCPScatterStyle::ssDisc, c, c, markers ? 8 : 6);
-        entry(name, style, {LegendTarget::Kind::group, {}, group.look.label, {}, {}},
-              hiddenGroups_.contains(group.look.label));
+        entry(name, style, {LegendTarget::Kind::group, {}, group.look.label, {}, {}}, group.hidden);
     }
     if (unlisted > 0) {
         QCPGraph* more = addGraph();
@@ -225,7 +225,7 @@ void RooflinePlot::drawMarkers() {
 void RooflinePlot::drawDots(bool density) {
     QVector<QCPGraphData> above;
     for (const auto& group : groups_) {
-        if (group.end == group.begin || hiddenGroups_.contains(group.look.label))
+        if (group.end == group.begin || group.hidden)
             continue;
         // The group's runs of shown categories: its points are ordered by category.
         std::vector<std::pair<std::size_t, std::size_t>> runs;
@@ -233,7 +233,7 @@ void RooflinePlot::drawDots(bool density) {
             std::size_t j = i;
             while (j < group.end && drawn_[j].category == drawn_[i].category)
                 ++j;
-            if (!hiddenCategories_.contains(drawn_[i].category))
+            if (!categoryHidden_[static_cast<std::size_t>(drawn_[i].category)])
                 runs.emplace_back(i, j);
             i = j;
         }
