@@ -1,11 +1,13 @@
-// roofscope export INPUT... -o OUT [--view V] [--device ID] [--width W] [--height H] [--dpi D]
-//                  [--group G]
+// roofscope export INPUT... -o OUT [--view V] [view options] [--device ID] [--width W]
+//                  [--height H] [--dpi D] [--group G] [--each]
 #include "cmd_export.h"
 
+#include "analysis/view_tables.h"
 #include "catalog_loader.h"
 #include "cli.h"
 #include "cmd_summarize.h"
 #include "plot_export.h"
+#include "units.h"
 
 #include <QApplication>
 
@@ -18,18 +20,36 @@ namespace {
 
 constexpr const char* kHelp =
     "Usage: roofscope export INPUT... -o OUT [options]\n\n"
-    "Draws the roofline of a session (*.roofscope) or of PyTorch profiler (Kineto) traces,\n"
-    "plain or gzipped, without a display. Several traces are the ranks of one dataset; a\n"
-    "session and traces together add the traces to the session. OUT's extension picks the\n"
-    "format:\n"
+    "Draws a view of a session (*.roofscope) or of PyTorch profiler (Kineto) traces, plain or\n"
+    "gzipped, without a display. Several traces are the ranks of one dataset (with --each, or\n"
+    "for the compare, matrix and cost views, one dataset each); a session and traces together\n"
+    "add the traces to the session. OUT's extension picks the format:\n"
     "  .png          raster image, width x height x dpi/96 pixels\n"
     "  .pdf, .svg    vector image, width/96 x height/96 inches\n"
-    "  .csv, .json   the points: dataset, record, category, phase, rank, memory level,\n"
-    "                intensity, FLOP/s, time, FLOPs, bytes, roof, % of roof, bottleneck,\n"
-    "                above-roof flag; the JSON (schema roofscope.points/1) adds the ceilings\n"
-    "                of the devices, with their provenance\n\n"
+    "  .csv, .json   the numbers drawn. Roofline views: one row per point (dataset, record,\n"
+    "                category, phase, rank, memory level, intensity, FLOP/s, time, FLOPs,\n"
+    "                bytes, roof, % of roof, bottleneck, above-roof flag; the JSON, schema\n"
+    "                roofscope.points/1, adds the devices' ceilings with their provenance).\n"
+    "                Other views: the view's table (JSON schema roofscope.<view>/1)\n\n"
     "  -o, --output OUT  the file to write (replaced atomically)\n"
-    "  --view V          roofline (default) or hierarchical (one point per memory level)\n"
+    "  --view V          roofline (default); hierarchical (one point per memory level);\n"
+    "                    md (MD-Roofline: the A, O and C planes and the iteration by phase);\n"
+    "                    compare (run A against run B, or A projected onto another device);\n"
+    "                    placement (per-device rooflines and the what-if of --move);\n"
+    "                    matrix (iteration time per model x device x stack, mean +- standard\n"
+    "                    error over repeats); cost (time against cost per iteration, Pareto)\n"
+    "  --baseline LABEL  compare: run A, by dataset label (default: the first dataset)\n"
+    "  --target LABEL    compare: run B (default: the second dataset)\n"
+    "  --project-onto ID compare: project run A onto this device instead of matching a run B\n"
+    "  --move CAT=ID     placement: run every op of category CAT (gemm, embedding, optimizer,\n"
+    "                    norm, ...) on device ID; repeat for several categories\n"
+    "  --price ID=P      matrix, cost: price of one hour of device ID (any currency)\n"
+    "  --rank N|all      md: one rank against its device, or all against the cluster (default)\n"
+    "  --cluster R       md: the cluster's ceilings from the slowest rank (default) or the mean\n"
+    "  --link L          md, compare, placement: the link whose bandwidth bounds communication\n"
+    "                    (intra_node default, inter_node, p2p, pcie_h2d, pcie_d2h)\n"
+    "  --level L         the memory level whose bytes count (dram default, l1, l2, l3, host)\n"
+    "  --each            each trace is a run of its own, not one rank of a single run\n"
     "  --device ID       catalog device whose roofs bound the records (default: the one the\n"
     "                    traces name); with a session, every dataset is drawn against it\n"
     "  --width W         figure width in CSS pixels, 1/96 inch (default 1000)\n"
@@ -57,6 +77,7 @@ struct Args {
     ExportInputs inputs;
     std::string output;
     std::optional<ViewKind> view;
+    ViewOptions viewOptions;
     std::string deviceId;
     ui::ExportOptions options;
 };
@@ -85,14 +106,63 @@ std::optional<int> parse(const std::vector<std::string>& args, Args& a, CommandI
         } else if (arg == "--view") {
             const auto view = parseEnum<ViewKind>(value);
             ++i;
-            if (view && !isRooflineView(*view))
-                return usageError(io, "--view " + value +
-                                          ": only roofline and hierarchical export for now; the "
-                                          "other views come with the MD-Roofline and "
-                                          "comparison views");
-            if (!view)
-                return usageError(io, "--view needs roofline or hierarchical");
+            if (!view || !isExportableView(*view))
+                return usageError(io, "--view needs roofline, hierarchical, md, compare, "
+                                      "placement, matrix or cost");
             a.view = view;
+        } else if (arg == "--baseline" || arg == "--target" || arg == "--project-onto") {
+            if (!hasValue || value.empty())
+                return usageError(io, arg + (arg == "--project-onto" ? " needs a device id"
+                                                                     : " needs a dataset label"));
+            ++i;
+            auto& into = arg == "--baseline" ? a.viewOptions.baseline
+                         : arg == "--target" ? a.viewOptions.target
+                                             : a.viewOptions.projectOnto;
+            into = value;
+        } else if (arg == "--move" || arg == "--price") {
+            const auto eq = value.find('=');
+            ++i;
+            if (!hasValue || eq == std::string::npos || eq == 0 || eq + 1 == value.size())
+                return usageError(
+                    io, arg + (arg == "--move" ? " needs CATEGORY=DEVICE" : " needs DEVICE=PRICE"));
+            const std::string key = value.substr(0, eq), rest = value.substr(eq + 1);
+            if (arg == "--move") {
+                a.viewOptions.moves.emplace_back(key, rest);
+            } else {
+                const auto price = parseNumber(rest);
+                if (!price || price.value() < 0)
+                    return usageError(io, "--price " + value +
+                                              ": the price must be a number of at least 0");
+                a.viewOptions.prices.emplace_back(key, price.value());
+            }
+        } else if (arg == "--rank") {
+            ++i;
+            if (value == "all") {
+                a.viewOptions.rank = -1;
+            } else {
+                const auto n = parseInt(value);
+                if (!n || *n < 0)
+                    return usageError(io, "--rank needs a rank (0, 1, ...) or 'all'");
+                a.viewOptions.rank = *n;
+            }
+        } else if (arg == "--cluster") {
+            ++i;
+            a.viewOptions.cluster = parseEnum<ClusterRule>(value);
+            if (!a.viewOptions.cluster)
+                return usageError(io, "--cluster needs slowest or mean");
+        } else if (arg == "--link") {
+            ++i;
+            a.viewOptions.link = parseEnum<Link>(value);
+            if (!a.viewOptions.link)
+                return usageError(io, "--link needs intra_node, inter_node, p2p, pcie_h2d or "
+                                      "pcie_d2h");
+        } else if (arg == "--level") {
+            ++i;
+            a.viewOptions.level = parseEnum<MemoryLevel>(value);
+            if (!a.viewOptions.level)
+                return usageError(io, "--level needs l1, l2, l3, dram or host");
+        } else if (arg == "--each") {
+            a.inputs.eachTraceADataset = true;
         } else if (arg == "--device") {
             if (!hasValue)
                 return usageError(io, "--device needs a device id");
@@ -123,6 +193,10 @@ std::optional<int> parse(const std::vector<std::string>& args, Args& a, CommandI
     }
     if (a.inputs.paths.empty())
         return usageError(io, "no input given");
+    // Runs to compare are separate datasets by nature.
+    if (a.view && (*a.view == ViewKind::comparison || *a.view == ViewKind::matrix ||
+                   *a.view == ViewKind::cost))
+        a.inputs.eachTraceADataset = true;
     if (a.output.empty())
         return usageError(io, "no output given (-o OUT)");
     if (!ui::exportFormatForPath(QString::fromStdString(a.output)))
@@ -179,10 +253,14 @@ int runExport(const std::vector<std::string>& args, CommandIo io) {
     Session& session = loaded.value().session;
     if (a.view) {
         session.view.view = *a.view;
-    } else if (!isRooflineView(session.view.view)) {
+    } else if (!isExportableView(session.view.view)) {
         io.err << "warning: the session's " << toString(session.view.view)
-               << " view cannot be exported yet; exporting the roofline\n";
+               << " view cannot be exported; exporting the roofline\n";
         session.view.view = ViewKind::roofline;
+    }
+    if (const Status applied = applyViewOptions(session, a.viewOptions, catalog); !applied) {
+        io.err << "roofscope export: " << applied.error().toString() << "\n";
+        return kExitUsage;
     }
 
     // Fitted to the data, as the explorer opens a session: a range saved long ago can hide
@@ -195,6 +273,14 @@ int runExport(const std::vector<std::string>& args, CommandIo io) {
     if (!written) {
         io.err << "roofscope export: " << written.error().toString() << "\n";
         return kExitFailure;
+    }
+    if (!isRooflineView(session.view.view)) {
+        const ViewTable table = viewTable(session);
+        io.out << "wrote " << a.output << ": " << toString(session.view.view) << " view, "
+               << table.rows.size() << " row(s)\n";
+        for (const auto& note : table.notes)
+            io.out << "  " << note << "\n";
+        return kExitOk;
     }
     const PlotPoints points = plotPoints(session);
     io.out << "wrote " << a.output << ": " << points.points.size() << " point(s)";

@@ -7,7 +7,9 @@
 #include "import/kineto_analysis.h"
 #include "session.h"
 
+#include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace roofscope::app {
@@ -16,6 +18,9 @@ struct ExportInputs {
     std::vector<std::string> paths;       // sessions and traces as given
     const CatalogEntry* device = nullptr; // --device; nullptr: the one each input names
     Grouping grouping = Grouping::kernel;
+    // Each trace is a run of its own (compared in the comparison and matrix views) rather than
+    // one rank of a single run.
+    bool eachTraceADataset = false;
 };
 
 struct LoadedExport {
@@ -24,9 +29,27 @@ struct LoadedExport {
 };
 
 // One session (*.roofscope by content) and/or Kineto traces; the traces together are one
-// dataset, one rank per file, added to the session's datasets. With --device the traces are
+// dataset, one rank per file (or one dataset each with eachTraceADataset, labelled by file name
+// and made unique), added to the session's datasets. With --device the traces are
 // bounded by that device and a session shows only its roofs and bounds every dataset by it.
 // Errors name the file and the position of the problem.
 Result<LoadedExport> loadExportInputs(const ExportInputs& inputs, const Catalog& catalog);
+
+// What `--view` and its options ask of the views beyond the roofline: run A and B, the device to
+// project onto, the moves of the placement view, prices, the rank and the cluster rule.
+struct ViewOptions {
+    std::optional<std::string> baseline, target;            // dataset labels
+    std::optional<std::string> projectOnto;                 // device id (session or catalog)
+    std::vector<std::pair<std::string, std::string>> moves; // category, device id
+    std::vector<std::pair<std::string, double>> prices;     // device id, price per hour
+    std::optional<int> rank;                                // -1: all ranks
+    std::optional<ClusterRule> cluster;
+    std::optional<Link> link;
+    std::optional<MemoryLevel> level;
+};
+
+// Applies `options` to session.view (and session.pricesPerHour), adding catalog devices that
+// the moves or the projection name. Errors name the option and list what exists instead.
+Status applyViewOptions(Session& session, const ViewOptions& options, const Catalog& catalog);
 
 } // namespace roofscope::app

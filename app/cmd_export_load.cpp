@@ -1,5 +1,6 @@
 // From the inputs of `roofscope export` to one session: read the session, load the traces as
-// the ranks of one dataset and bind every dataset to a catalog device.
+// the ranks of one dataset (or as one dataset each, to compare runs) and bind every dataset to a
+// catalog device.
 #include "cmd_export.h"
 
 #include "file_kind.h"
@@ -30,6 +31,20 @@ const CatalogEntry* traceDevice(const MultiRankTrace& trace, const Catalog& cata
 std::string traceLabel(const std::vector<std::string>& traces) {
     const std::string first = std::filesystem::path(traces.front()).filename().string();
     return traces.size() == 1 ? first : first + " (" + std::to_string(traces.size()) + " ranks)";
+}
+
+// Views name datasets by label, so two runs from files of one name must not share one.
+std::string uniqueLabel(const Session& session, const std::string& label) {
+    const auto taken = [&](const std::string& l) {
+        for (const auto& d : session.datasets)
+            if (d.context.label == l)
+                return true;
+        return false;
+    };
+    std::string candidate = label;
+    for (int n = 2; taken(candidate); ++n)
+        candidate = label + " (" + std::to_string(n) + ")";
+    return candidate;
 }
 
 void addDevice(Session& session, const Device& device) {
@@ -71,8 +86,15 @@ Result<LoadedExport> loadExportInputs(const ExportInputs& inputs, const Catalog&
         for (auto& dataset : out.session.datasets)
             dataset.context.deviceId = inputs.device->device.id;
     }
-    if (!traces.empty()) {
-        auto loaded = loadKinetoRanks(traces);
+    // Runs to compare are one dataset each; otherwise the traces are the ranks of one run.
+    std::vector<std::vector<std::string>> runs;
+    if (inputs.eachTraceADataset)
+        for (const auto& t : traces)
+            runs.push_back({t});
+    else if (!traces.empty())
+        runs.push_back(traces);
+    for (const auto& run : runs) {
+        auto loaded = loadKinetoRanks(run);
         if (!loaded)
             return loaded.error();
         const MultiRankTrace& trace = loaded.value();
@@ -84,7 +106,7 @@ Result<LoadedExport> loadExportInputs(const ExportInputs& inputs, const Catalog&
             addDevice(out.session, entry->device);
         Dataset dataset =
             mergedDataset(trace, inputs.grouping, entry ? entry->device.id : std::string());
-        dataset.context.label = traceLabel(traces);
+        dataset.context.label = uniqueLabel(out.session, traceLabel(run));
         out.session.datasets.push_back(std::move(dataset));
     }
     return out;

@@ -169,9 +169,17 @@ constexpr std::array kViewKindNames{EnumName<ViewKind>{ViewKind::roofline, "roof
                                     EnumName<ViewKind>{ViewKind::time_based, "time_based"},
                                     EnumName<ViewKind>{ViewKind::comparison, "comparison"},
                                     EnumName<ViewKind>{ViewKind::placement, "placement"},
-                                    EnumName<ViewKind>{ViewKind::cost, "cost"}};
+                                    EnumName<ViewKind>{ViewKind::cost, "cost"},
+                                    EnumName<ViewKind>{ViewKind::matrix, "matrix"}};
 constexpr std::array kViewKindAliases{Alias<ViewKind>{"md", ViewKind::md_roofline},
-                                      Alias<ViewKind>{"classic", ViewKind::roofline}};
+                                      Alias<ViewKind>{"classic", ViewKind::roofline},
+                                      Alias<ViewKind>{"compare", ViewKind::comparison},
+                                      Alias<ViewKind>{"pareto", ViewKind::cost}};
+
+constexpr std::array kClusterRuleNames{EnumName<ClusterRule>{ClusterRule::slowest, "slowest"},
+                                       EnumName<ClusterRule>{ClusterRule::mean, "mean"}};
+constexpr std::array kClusterRuleAliases{Alias<ClusterRule>{"min", ClusterRule::slowest},
+                                         Alias<ClusterRule>{"average", ClusterRule::mean}};
 
 template <class E, std::size_t N, std::size_t M>
 std::optional<E> lookup(std::string_view text, const std::array<EnumName<E>, N>& names,
@@ -210,6 +218,7 @@ ROOFSCOPE_ENUM_TABLE(Collective, kCollectiveNames, kCollectiveAliases)
 ROOFSCOPE_ENUM_TABLE(ColorBy, kColorByNames, kColorByAliases)
 ROOFSCOPE_ENUM_TABLE(PointStyle, kPointStyleNames, kPointStyleAliases)
 ROOFSCOPE_ENUM_TABLE(ViewKind, kViewKindNames, kViewKindAliases)
+ROOFSCOPE_ENUM_TABLE(ClusterRule, kClusterRuleNames, kClusterRuleAliases)
 
 #undef ROOFSCOPE_ENUM_TABLE
 

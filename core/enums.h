@@ -53,8 +53,12 @@ enum class ViewKind {
     time_based,
     comparison,
     placement,
-    cost
+    cost,
+    matrix
 };
+// Which ceilings stand for a multi-rank run: the slowest rank's (the one the others wait for) or
+// the mean over ranks.
+enum class ClusterRule { slowest, mean };
 
 template <class E> struct EnumName {
     E value;
@@ -91,6 +95,7 @@ ROOFSCOPE_DECLARE_ENUM(Collective)
 ROOFSCOPE_DECLARE_ENUM(ColorBy)
 ROOFSCOPE_DECLARE_ENUM(PointStyle)
 ROOFSCOPE_DECLARE_ENUM(ViewKind)
+ROOFSCOPE_DECLARE_ENUM(ClusterRule)
 #undef ROOFSCOPE_DECLARE_ENUM
 
 } // namespace roofscope

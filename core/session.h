@@ -4,6 +4,7 @@
 #include "dataset.h"
 #include "device.h"
 
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -15,6 +16,14 @@ struct RecordRef {
     int record = 0;  // index into Dataset::records
 
     bool operator==(const RecordRef&) const = default;
+};
+
+// A what-if of the placement view: every op of `category` runs on device `deviceId` instead.
+struct PlacementMove {
+    Category category = Category::other;
+    std::string deviceId;
+
+    bool operator==(const PlacementMove&) const = default;
 };
 
 struct ViewSettings {
@@ -32,6 +41,20 @@ struct ViewSettings {
     std::vector<std::string> shownDevices;   // device ids whose roofs are drawn
     std::vector<RecordRef> selection;
 
+    // Comparison view: run A (the baseline) and run B by dataset label; empty picks the first
+    // and second visible datasets. With `projectDevice` set, A is re-projected onto that
+    // device's ceilings instead of being matched against a run B.
+    std::string compareBaseline;
+    std::string compareTarget;
+    std::string projectDevice;
+    // MD-Roofline view: the rank shown (-1: all ranks, bounded by the cluster ceilings that
+    // `clusterRule` takes from the ranks' devices).
+    int mdRank = -1;
+    ClusterRule clusterRule = ClusterRule::slowest;
+    // Placement view: categories moved to other devices, applied in order (a later move of the
+    // same category wins).
+    std::vector<PlacementMove> moves;
+
     bool operator==(const ViewSettings&) const = default;
 };
 
@@ -39,6 +62,9 @@ struct Session {
     std::vector<Device> devices; // catalog entries in use and measured devices
     std::vector<Dataset> datasets;
     ViewSettings view;
+    // Price of one device-hour by device id, in the user's currency; devices without one have
+    // no cost in the matrix and cost views.
+    std::map<std::string, double> pricesPerHour;
 
     bool operator==(const Session&) const = default;
 

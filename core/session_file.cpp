@@ -15,6 +15,9 @@ json::Json toJson(const ViewSettings& v) {
     json::Json selection = json::Json::array();
     for (const auto& ref : v.selection)
         selection.push_back({{"dataset", ref.dataset}, {"record", ref.record}});
+    json::Json moves = json::Json::array();
+    for (const auto& m : v.moves)
+        moves.push_back({{"category", toString(m.category)}, {"device", m.deviceId}});
     return {{"view", toString(v.view)},
             {"color_by", toString(v.colorBy)},
             {"point_style", toString(v.pointStyle)},
@@ -26,7 +29,13 @@ json::Json toJson(const ViewSettings& v) {
             {"range", {v.xMin, v.xMax, v.yMin, v.yMax}},
             {"hidden_datasets", v.hiddenDatasets},
             {"shown_devices", v.shownDevices},
-            {"selection", std::move(selection)}};
+            {"selection", std::move(selection)},
+            {"compare_baseline", v.compareBaseline},
+            {"compare_target", v.compareTarget},
+            {"project_device", v.projectDevice},
+            {"md_rank", v.mdRank},
+            {"cluster_rule", toString(v.clusterRule)},
+            {"moves", std::move(moves)}};
 }
 
 ViewSettings viewFromJson(const json::Json& j, const std::string& path, const Session& session) {
@@ -71,6 +80,27 @@ ViewSettings viewFromJson(const json::Json& j, const std::string& path, const Se
             v.selection.push_back(ref);
         }
     }
+    v.compareBaseline = getString(j, "compare_baseline", path, std::string());
+    v.compareTarget = getString(j, "compare_target", path, std::string());
+    v.projectDevice = getString(j, "project_device", path, std::string());
+    v.mdRank = getInt(j, "md_rank", path, -1);
+    if (v.mdRank < -1)
+        fail(child(path, "md_rank"), "expected -1 (all ranks) or a rank");
+    v.clusterRule = getEnum<ClusterRule>(j, "cluster_rule", path, ClusterRule::slowest);
+    if (const Json* moves = find(j, "moves")) {
+        const std::string p = child(path, "moves");
+        if (!moves->is_array())
+            fail(p, "expected an array");
+        for (std::size_t i = 0; i < moves->size(); ++i) {
+            const std::string ip = child(p, i);
+            const Json& item = (*moves)[i];
+            requireObject(item, ip);
+            PlacementMove move{getEnum<Category>(item, "category", ip), getString(item, "device", ip)};
+            if (!session.findDevice(move.deviceId))
+                fail(child(ip, "device"), "device '" + move.deviceId + "' is not in the session");
+            v.moves.push_back(std::move(move));
+        }
+    }
     return v;
 }
 
@@ -94,6 +124,16 @@ Result<Session> parseSession(std::string_view text, const std::string& file) {
                 json::datasetFromJson(datasets[i], json::child("/datasets", i)));
         if (const json::Json* view = json::find(root, "view"))
             session.view = viewFromJson(*view, "/view", session);
+        if (const json::Json* prices = json::find(root, "prices")) {
+            if (!prices->is_object())
+                json::fail("/prices", "expected an object of device id to price per hour");
+            for (const auto& [id, value] : prices->items()) {
+                const std::string p = json::child("/prices", id);
+                if (!session.findDevice(id))
+                    json::fail(p, "device '" + id + "' is not in the session");
+                session.pricesPerHour[id] = json::getNonNegative(*prices, id, "/prices");
+            }
+        }
     });
     if (!status)
         return status.error();
@@ -120,6 +160,8 @@ std::string serializeSession(const Session& session) {
     root["devices"] = std::move(devices);
     root["datasets"] = std::move(datasets);
     root["view"] = toJson(session.view);
+    if (!session.pricesPerHour.empty())
+        root["prices"] = session.pricesPerHour;
     // Invalid UTF-8 (a file name that is not UTF-8, say) becomes U+FFFD rather than an exception.
     return root.dump(1, '\t', false, json::Json::error_handler_t::replace) + "\n";
 }

@@ -1,6 +1,7 @@
 #include "main_window.h"
 
 #include "about_dialog.h"
+#include "analysis/view_tables.h"
 #include "app_identity.h"
 #include "autosave.h"
 #include "dataset_panel.h"
@@ -13,6 +14,7 @@
 #include "session_file.h"
 #include "trace_loader.h"
 #include "view_bar.h"
+#include "views/analysis_pane.h"
 
 #include <QAction>
 #include <QApplication>
@@ -23,6 +25,7 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QSplitter>
+#include <QStackedWidget>
 #include <QStatusBar>
 
 namespace roofscope::ui {
@@ -32,8 +35,13 @@ MainWindow::MainWindow(Catalog catalog, QWidget* parent)
       records_(new RecordPanel(this)), loader_(new TraceLoader(this)),
       datasets_(new DatasetPanel(this)), details_(new DetailsPane(this)),
       splitter_(new QSplitter(Qt::Vertical, this)), viewBar_(new ViewBar(this)) {
+    analysis_ = new AnalysisPane(this);
+    viewStack_ = new QStackedWidget(this);
+    viewStack_->setObjectName(QStringLiteral("viewStack"));
+    viewStack_->addWidget(plot_);
+    viewStack_->addWidget(analysis_);
     splitter_->setObjectName(QStringLiteral("plotTableSplitter"));
-    splitter_->addWidget(plot_);
+    splitter_->addWidget(viewStack_);
     splitter_->addWidget(records_);
     splitter_->setStretchFactor(0, 3);
     splitter_->setStretchFactor(1, 2);
@@ -64,6 +72,9 @@ MainWindow::MainWindow(Catalog catalog, QWidget* parent)
     });
     connect(records_, &RecordPanel::groupingChanged, this, &MainWindow::regroup);
     connect(viewBar_, &ViewBar::edited, this, &MainWindow::viewEdited);
+    connect(analysis_, &AnalysisPane::optionsEdited, this, &MainWindow::analysisEdited);
+    connect(analysis_, &AnalysisPane::recordActivated, this,
+            [this](RecordRef ref) { selectRecord(ref); });
     // The user's zoom is part of the view: a saved session reopens at the zoom it was saved at.
     // Both axes are taken together, since a range means nothing without the other axis's.
     for (QCPAxis* axis : {plot_->xAxis, plot_->yAxis})
@@ -102,6 +113,7 @@ MainWindow::~MainWindow() {
     datasets_->disconnect(this);
     records_->disconnect(this);
     plot_->disconnect(this);
+    analysis_->disconnect(this);
 }
 
 void MainWindow::buildMenus() {
@@ -197,10 +209,16 @@ void MainWindow::refresh() {
 
 void MainWindow::refreshViews() {
     viewBar_->showView(session_.view);
-    plot_->setPointStyle(session_.view.pointStyle, false);
-    drawing_ = true;
-    plot_->setSession(session_);
-    drawing_ = false;
+    if (isRooflineView(session_.view.view) || !isExportableView(session_.view.view)) {
+        plot_->setPointStyle(session_.view.pointStyle, false);
+        drawing_ = true;
+        plot_->setSession(session_);
+        drawing_ = false;
+        viewStack_->setCurrentWidget(plot_);
+    } else {
+        analysis_->setSession(session_);
+        viewStack_->setCurrentWidget(analysis_);
+    }
     records_->setSession(session_);
     const auto& selection = session_.view.selection;
     const auto ref = selection.empty() ? std::nullopt : std::optional<RecordRef>(selection.front());

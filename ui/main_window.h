@@ -1,5 +1,6 @@
 #pragma once
-// The explorer window: the roofline of the open session above the table of its records, the
+// The explorer window: the roofline (or an analysis view) of the open session above the table
+// of its records, the
 // datasets and devices on the left, the selected record's details on the right, with the
 // selection linked between them; opening sessions and Kineto traces (menu, drag-and-drop,
 // command line, recent files), saving sessions, exporting the plot, and remembering the window's
@@ -18,6 +19,7 @@ class QDockWidget;
 class QMenu;
 class QProgressBar;
 class QSplitter;
+class QStackedWidget;
 class QPushButton;
 class QToolButton;
 
@@ -28,6 +30,7 @@ enum class Grouping;
 
 namespace roofscope::ui {
 
+class AnalysisPane;
 class Autosaver;
 class DatasetPanel;
 class DetailsPane;
@@ -54,6 +57,9 @@ class MainWindow : public QMainWindow {
     DetailsPane* detailsPane() const { return details_; }
     QSplitter* splitter() const { return splitter_; }
     ViewBar* viewBar() const { return viewBar_; }
+    // The analysis views' page (chart, options and table), shown instead of the plot.
+    AnalysisPane* analysisPane() const { return analysis_; }
+    QStackedWidget* viewStack() const { return viewStack_; }
 
     // The view choices of the last run's view bar (colour by, point style, axes, ...), kept in
     // QSettings, written into `view`: what a new session starts with.
@@ -129,6 +135,8 @@ class MainWindow : public QMainWindow {
     void selectRecord(std::optional<RecordRef> ref);
     // The view bar changed a choice: into the session, QSettings and the plot.
     void viewEdited(bool refit);
+    // The analysis pane's options changed (run B, moves, prices, ...): into the session.
+    void analysisEdited();
     void traceLoaded(const TraceLoadOutcome& outcome);
     void regroup(Grouping grouping);
     // Starts the autosave timer and offers the newest autosave a crash left behind.
@@ -149,6 +157,8 @@ class MainWindow : public QMainWindow {
     bool replaceable_ = true; // the session holds nothing of the user's yet
     std::vector<LoadedTraces> loaded_;
     RooflinePlot* plot_ = nullptr;
+    AnalysisPane* analysis_ = nullptr;
+    QStackedWidget* viewStack_ = nullptr;
     RecordPanel* records_ = nullptr;
     TraceLoader* loader_ = nullptr;
     DatasetPanel* datasets_ = nullptr;

@@ -4,6 +4,7 @@
 
 #include "roofline_plot.h"
 #include "view_bar.h"
+#include "views/analysis_pane.h"
 
 #include <QSettings>
 
@@ -61,6 +62,12 @@ void MainWindow::viewEdited(bool refit) {
     } else {
         refreshViews();
     }
+    markChanged();
+}
+
+void MainWindow::analysisEdited() {
+    analysis_->applyTo(session_);
+    refreshViews();
     markChanged();
 }
 

@@ -1,6 +1,9 @@
 #include "plot_export.h"
 
+#include "analysis/view_tables.h"
+#include "report_style.h"
 #include "roofline_plot.h"
+#include "views/view_chart.h"
 
 #include <QBuffer>
 #include <QImage>
@@ -13,6 +16,7 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <memory>
 
 namespace roofscope::ui {
 namespace {
@@ -22,29 +26,8 @@ constexpr ExportFormat kFormats[] = {ExportFormat::png, ExportFormat::pdf, Expor
 // The layout unit: CSS pixels, so that PNG, PDF and SVG of one size look alike.
 constexpr int kLayoutDpi = 96;
 
-// Pixel sizes, not point sizes: a point's size in pixels depends on the paint device's DPI
-// (screen, PDF writer, SVG generator), which would make the formats differ. At 96 DPI these are
-// 11.25 pt axis titles, 9.75 pt ticks and 8.25 pt labels: readable at the figure's size.
-QFont reportFont(int pixels) {
-    QFont font;
-    // Helvetica where it exists (and its metric twins elsewhere): what journals and slides use.
-    font.setFamilies({QStringLiteral("Helvetica"), QStringLiteral("Arial"),
-                      QStringLiteral("Nimbus Sans"), QStringLiteral("Liberation Sans"),
-                      QStringLiteral("DejaVu Sans")});
-    font.setStyleHint(QFont::SansSerif);
-    font.setPixelSize(pixels);
-    return font;
-}
-
 void applyReportStyle(RooflinePlot& plot) {
-    for (QCPAxis* axis : {plot.xAxis, plot.yAxis}) {
-        axis->setLabelFont(reportFont(15));
-        axis->setTickLabelFont(reportFont(13));
-    }
-    plot.legend->setFont(reportFont(11));
-    for (int i = 0; i < plot.itemCount(); ++i)
-        if (auto* text = qobject_cast<QCPItemText*>(plot.item(i)))
-            text->setFont(reportFont(11));
+    applyReportFonts(plot);
 }
 
 Status failed(const QString& path, const QString& what) {
@@ -57,7 +40,7 @@ Status commit(QSaveFile& file, const QString& path) {
     return {};
 }
 
-Status writePng(RooflinePlot& plot, QSaveFile& file, const ExportOptions& o) {
+Status writePng(QCustomPlot& plot, QSaveFile& file, const ExportOptions& o) {
     QImage image = plot.toPixmap(o.width, o.height, double(o.dpi) / kLayoutDpi).toImage();
     const int dotsPerMeter = qRound(o.dpi / 0.0254);
     image.setDotsPerMeterX(dotsPerMeter);
@@ -68,7 +51,7 @@ Status writePng(RooflinePlot& plot, QSaveFile& file, const ExportOptions& o) {
 }
 
 // PDF and SVG draw through the same painter path at 96 DPI, so one layout unit is one CSS pixel.
-void paintVector(RooflinePlot& plot, QPaintDevice* device, const ExportOptions& o) {
+void paintVector(QCustomPlot& plot, QPaintDevice* device, const ExportOptions& o) {
     QCPPainter painter(device);
     painter.setMode(QCPPainter::pmVectorized);
     painter.setMode(QCPPainter::pmNonCosmetic);
@@ -76,19 +59,19 @@ void paintVector(RooflinePlot& plot, QPaintDevice* device, const ExportOptions& 
     painter.end();
 }
 
-void writePdf(RooflinePlot& plot, QSaveFile& file, const ExportOptions& o) {
+void writePdf(QCustomPlot& plot, QSaveFile& file, const ExportOptions& o, const QString& title) {
     QPdfWriter writer(&file);
     writer.setResolution(kLayoutDpi);
     const QSizeF points(o.width * 72.0 / kLayoutDpi, o.height * 72.0 / kLayoutDpi);
-    writer.setPageLayout(QPageLayout(
-        QPageSize(points, QPageSize::Point, QStringLiteral("Roofline"), QPageSize::ExactMatch),
-        QPageLayout::Portrait, QMarginsF(0, 0, 0, 0)));
+    writer.setPageLayout(
+        QPageLayout(QPageSize(points, QPageSize::Point, title, QPageSize::ExactMatch),
+                    QPageLayout::Portrait, QMarginsF(0, 0, 0, 0)));
     writer.setCreator(QStringLiteral("Roofscope"));
-    writer.setTitle(QStringLiteral("Roofline"));
+    writer.setTitle(title);
     paintVector(plot, &writer, o);
 }
 
-void writeSvg(RooflinePlot& plot, QSaveFile& file, const ExportOptions& o) {
+void writeSvg(QCustomPlot& plot, QSaveFile& file, const ExportOptions& o, const QString& title) {
     QBuffer buffer;
     buffer.open(QIODevice::WriteOnly);
     QSvgGenerator svg;
@@ -96,7 +79,7 @@ void writeSvg(RooflinePlot& plot, QSaveFile& file, const ExportOptions& o) {
     svg.setSize(QSize(o.width, o.height));
     svg.setViewBox(QRect(0, 0, o.width, o.height));
     svg.setResolution(kLayoutDpi);
-    svg.setTitle(QStringLiteral("Roofline"));
+    svg.setTitle(title);
     svg.setDescription(QStringLiteral("Drawn by Roofscope"));
     paintVector(plot, &svg, o);
     // QSvgGenerator names one family; a viewer without Helvetica would fall back to its default,
@@ -176,33 +159,51 @@ void preparePlot(RooflinePlot& plot, const Session& session, const ExportOptions
 
 Status exportSession(const Session& session, const QString& path, ExportFormat format,
                      const ExportOptions& options) {
-    if (isImageFormat(format)) {
+    const ViewKind view = session.view.view;
+    if (!isExportableView(view))
+        return failed(path, QObject::tr("the %1 view cannot be exported")
+                                .arg(QString::fromUtf8(toString(view).data())));
+    if (isImageFormat(format))
         if (const QString why = validateExportOptions(options); !why.isEmpty())
             return failed(path, why);
-        if (!isRooflineView(session.view.view))
-            return failed(path, QObject::tr("the %1 view cannot be exported yet")
-                                    .arg(QString::fromUtf8(toString(session.view.view).data())));
-    }
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly))
         return failed(path, QObject::tr("cannot write: %1").arg(file.errorString()));
     if (!isImageFormat(format)) {
-        const PlotPoints points = plotPoints(session);
-        const QByteArray bytes =
-            format == ExportFormat::csv ? pointsCsv(session, points) : pointsJson(session, points);
+        QByteArray bytes;
+        if (isRooflineView(view)) {
+            const PlotPoints points = plotPoints(session);
+            bytes = format == ExportFormat::csv ? pointsCsv(session, points)
+                                                : pointsJson(session, points);
+        } else {
+            const ViewTable table = viewTable(session);
+            bytes = QByteArray::fromStdString(format == ExportFormat::csv ? viewTableCsv(table)
+                                                                          : viewTableJson(table));
+        }
         if (file.write(bytes) != bytes.size())
             return failed(path, QObject::tr("cannot write: %1").arg(file.errorString()));
         return commit(file, path);
     }
-    RooflinePlot plot;
-    preparePlot(plot, session, options);
+    std::unique_ptr<QCustomPlot> plot;
+    if (isRooflineView(view)) {
+        auto roofline = std::make_unique<RooflinePlot>();
+        preparePlot(*roofline, session, options);
+        plot = std::move(roofline);
+    } else {
+        std::unique_ptr<ViewChart> chart(makeViewChart(view));
+        chart->resize(options.width, options.height);
+        chart->setSession(session);
+        applyReportFonts(*chart);
+        plot = std::move(chart);
+    }
+    const QString title = viewTitle(view);
     if (format == ExportFormat::png) {
-        if (const Status s = writePng(plot, file, options); !s)
+        if (const Status s = writePng(*plot, file, options); !s)
             return s;
     } else if (format == ExportFormat::pdf) {
-        writePdf(plot, file, options);
+        writePdf(*plot, file, options, title);
     } else {
-        writeSvg(plot, file, options);
+        writeSvg(*plot, file, options, title);
     }
     return commit(file, path);
 }

@@ -1,5 +1,9 @@
 #include "view_bar.h"
 
+#include "analysis/view_tables.h"
+#include "plot_points.h"
+#include "views/view_chart.h"
+
 #include <QAction>
 #include <QComboBox>
 #include <QLabel>
@@ -36,11 +40,17 @@ template <class E> std::vector<std::pair<E, QString>> named() {
 ViewBar::ViewBar(QWidget* parent) : QToolBar(tr("View"), parent) {
     setObjectName(QStringLiteral("viewBar"));
     setMovable(false);
-    view_ = addCombo(tr("View"), QStringLiteral("viewKind"),
-                     tr("Classic roofline, or the hierarchical roofline: each op at every memory "
-                        "level it has bytes for, linked at one height"));
-    fill<ViewKind>(view_, {{ViewKind::roofline, tr("Roofline")},
-                           {ViewKind::hierarchical, tr("Hierarchical")}});
+    view_ = addCombo(
+        tr("View"), QStringLiteral("viewKind"),
+        tr("Roofline: each op against its device's roofs. Hierarchical: each op at every memory "
+           "level it has bytes for. MD-Roofline: compute, memory and communication planes and "
+           "the iteration by phase. Comparison: run A against run B, or projected onto another "
+           "device. Placement: per-device rooflines and what-if moves. Matrix and cost: "
+           "repeats of each configuration, and time against price"));
+    for (const auto& entry : enumNames<ViewKind>())
+        if (isExportableView(entry.value))
+            view_->addItem(viewTitle(entry.value),
+                           QString::fromUtf8(entry.name.data(), static_cast<int>(entry.name.size())));
     colorBy_ =
         addCombo(tr("Colour by"), QStringLiteral("colorBy"), tr("What the colour of a point says"));
     fill<ColorBy>(colorBy_, {{ColorBy::dataset, tr("Dataset")},
@@ -100,9 +110,15 @@ QComboBox* ViewBar::addCombo(const QString& label, const QString& objectName,
 
 void ViewBar::showView(const ViewSettings& view) {
     showing_ = true;
-    // Views this bar cannot show yet (MD-Roofline, comparisons) are drawn as the roofline.
-    select(view_,
-           view.view == ViewKind::hierarchical ? ViewKind::hierarchical : ViewKind::roofline);
+    // A view without a chart (time_based, from a file) is drawn as the roofline.
+    select(view_, isExportableView(view.view) ? view.view : ViewKind::roofline);
+    // Colours, point style and log axes are the roofline views'; the analysis views draw their
+    // own way, but keep the roof precision and memory level.
+    const bool roofline = isRooflineView(view.view) || !isExportableView(view.view);
+    for (QWidget* w : std::initializer_list<QWidget*>{colorBy_, points_})
+        w->setEnabled(roofline);
+    logX_->setEnabled(roofline);
+    logY_->setEnabled(roofline);
     select(colorBy_, view.colorBy);
     select(precision_, view.precision);
     select(level_, view.memoryLevel);

@@ -1,6 +1,6 @@
 #pragma once
-// The plot's view controls, above it in the window: which roofline (classic or hierarchical),
-// what colours the points, which precision's roofs and which memory level's bytes, how points
+// The plot's view controls, above it in the window: which view (the roofline views or an
+// analysis view: MD-Roofline, comparison, placement, matrix, cost), what colours the points, which precision's roofs and which memory level's bytes, how points
 // are drawn, and log or linear axes. It edits a ViewSettings; the window applies the edit to the
 // session and redraws.
 

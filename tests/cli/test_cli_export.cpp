@@ -289,13 +289,13 @@ class TestCliExport : public QObject {
             << QStringList{kSession, QStringLiteral("-o"), out, QStringLiteral("--device"),
                            QStringLiteral("no-such-gpu")}
             << 2 << QStringLiteral("unknown device 'no-such-gpu'");
-        QTest::newRow("md view") << QStringList{kSession, QStringLiteral("-o"), out,
-                                                QStringLiteral("--view"),
-                                                QStringLiteral("md_roofline")}
-                                 << 2 << QStringLiteral("MD-Roofline");
+        QTest::newRow("time-based view has no chart")
+            << QStringList{kSession, QStringLiteral("-o"), out, QStringLiteral("--view"),
+                           QStringLiteral("time_based")}
+            << 2 << QStringLiteral("--view needs roofline, hierarchical, md, compare");
         QTest::newRow("bad view") << QStringList{kSession, QStringLiteral("-o"), out,
                                                  QStringLiteral("--view"), QStringLiteral("pie")}
-                                  << 2 << QStringLiteral("roofline or hierarchical");
+                                  << 2 << QStringLiteral("roofline, hierarchical, md");
         QTest::newRow("tiny width") << QStringList{kSession, QStringLiteral("-o"), out,
                                                    QStringLiteral("--width"), QStringLiteral("10")}
                                     << 2 << QStringLiteral("between 200 and 10000");

@@ -247,7 +247,31 @@ class TestSessionFileErrors : public QObject {
         QTest::newRow("unknown view")
             << patched("/view/view", "\"3d\"") << 0 << 0 << "/view/view"
             << QStringList{"unknown value '3d' (expected one of: roofline, hierarchical, "
-                           "md_roofline, time_based, comparison, placement, cost)"};
+                           "md_roofline, time_based, comparison, placement, cost, matrix)"};
+        QTest::newRow("unknown cluster rule")
+            << patched("/view/cluster_rule", "\"median\"") << 0 << 0 << "/view/cluster_rule"
+            << QStringList{"unknown value 'median' (expected one of: slowest, mean)"};
+        QTest::newRow("md_rank below -1")
+            << patched("/view/md_rank", "-2") << 0 << 0 << "/view/md_rank"
+            << QStringList{"expected -1 (all ranks) or a rank"};
+        QTest::newRow("move to a device not in the session")
+            << patched("/view/moves/1/device", "\"tpu-v9\"") << 0 << 0 << "/view/moves/1/device"
+            << QStringList{"device 'tpu-v9' is not in the session"};
+        QTest::newRow("move of an unknown category")
+            << patched("/view/moves/0/category", "\"io\"") << 0 << 0
+            << "/view/moves/0/category" << QStringList{"unknown value 'io'"};
+        QTest::newRow("moves is an object")
+            << patched("/view/moves", "{}") << 0 << 0 << "/view/moves"
+            << QStringList{"expected an array"};
+        QTest::newRow("price of a device not in the session")
+            << patched("/prices/tpu-v9", "1.5") << 0 << 0 << "/prices/tpu-v9"
+            << QStringList{"device 'tpu-v9' is not in the session"};
+        QTest::newRow("negative price")
+            << patched("/prices/test-gpu-a", "-1") << 0 << 0 << "/prices/test-gpu-a"
+            << QStringList{"negative"};
+        QTest::newRow("prices is an array")
+            << patched("/prices", "[]") << 0 << 0 << "/prices"
+            << QStringList{"expected an object"};
         QTest::newRow("unknown provenance kind")
             << patched("/devices/1/compute/0/provenance/kind", "\"rumour\"") << 0 << 0
             << "/devices/1/compute/0/provenance/kind"

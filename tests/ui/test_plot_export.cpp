@@ -141,13 +141,49 @@ class TestPlotExport : public QObject {
         QCOMPARE(hierarchical.graphCount(), classic.graphCount() + 1);
     }
 
-    void viewsNotYetExported() {
+    void timeBasedViewIsRefused() {
         Session session = fixture();
-        session.view.view = ViewKind::md_roofline;
+        session.view.view = ViewKind::time_based;
         const Status s =
-            exportSession(session, dir_.filePath(QStringLiteral("md.png")), ExportFormat::png);
+            exportSession(session, dir_.filePath(QStringLiteral("tb.png")), ExportFormat::png);
         QVERIFY(!s.ok());
-        QVERIFY(s.error().toString().find("md_roofline") != std::string::npos);
+        QVERIFY(s.error().toString().find("time_based") != std::string::npos);
+        QVERIFY(!QFile::exists(dir_.filePath(QStringLiteral("tb.png"))));
+    }
+
+    // Every analysis view draws its chart into images and writes its table into CSV and JSON.
+    void analysisViews_data() {
+        QTest::addColumn<QString>("view");
+        QTest::addColumn<QString>("format");
+        for (const char* view : {"md_roofline", "comparison", "placement", "matrix", "cost"})
+            for (const char* format : {"png", "pdf", "svg", "csv", "json"})
+                QTest::addRow("%s %s", view, format)
+                    << QString::fromLatin1(view) << QString::fromLatin1(format);
+    }
+    void analysisViews() {
+        QFETCH(QString, view);
+        QFETCH(QString, format);
+        Session session = fixture();
+        session.view.view = *parseEnum<ViewKind>(view.toStdString());
+        const QString path = dir_.filePath(view + QLatin1Char('.') + format);
+        const Status s =
+            exportSession(session, path, *parseExportFormat(format), ExportOptions{600, 400, 96});
+        QVERIFY2(s.ok(), s.ok() ? "" : s.error().toString().c_str());
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QByteArray bytes = file.readAll();
+        if (format == QStringLiteral("png")) {
+            QCOMPARE(QImage::fromData(bytes).size(), QSize(600, 400));
+        } else if (format == QStringLiteral("json")) {
+            const QJsonObject doc = QJsonDocument::fromJson(bytes).object();
+            const QString schema = doc.value(QStringLiteral("schema")).toString();
+            QVERIFY2(schema.startsWith(QStringLiteral("roofscope.")), qPrintable(schema));
+            QVERIFY(doc.value(QStringLiteral("columns")).toArray().size() > 3);
+        } else if (format == QStringLiteral("csv")) {
+            QVERIFY(bytes.contains("\r\n"));
+        } else {
+            QVERIFY(bytes.size() > 1000);
+        }
     }
 
     // The tables hold core's numbers, a row per point, names quoted where CSV needs it.

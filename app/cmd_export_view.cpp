@@ -1,0 +1,96 @@
+// `roofscope export --view ...`: the options of the analysis views, applied to the session's view
+// settings after the inputs are loaded, so that they can name the datasets and devices loaded.
+#include "cmd_export.h"
+
+namespace roofscope::app {
+namespace {
+
+std::string datasetLabels(const Session& session) {
+    std::string labels;
+    for (const auto& d : session.datasets)
+        labels += (labels.empty() ? "'" : ", '") + d.context.label + "'";
+    return labels.empty() ? std::string("none") : labels;
+}
+
+Status requireDataset(const Session& session, const std::string& option, const std::string& label) {
+    for (const auto& d : session.datasets)
+        if (d.context.label == label)
+            return {};
+    return makeError(option + " '" + label +
+                     "': no dataset has this label (the datasets: " + datasetLabels(session) + ")");
+}
+
+// A device of the session, or one the catalog knows by id or by the name a tool reports, added
+// to the session. Returns its id.
+Result<std::string> resolveDevice(Session& session, const std::string& option,
+                                  const std::string& id, const Catalog& catalog) {
+    if (session.findDevice(id))
+        return id;
+    const CatalogEntry* entry = catalog.find(id);
+    if (!entry)
+        entry = catalog.findByName(id);
+    if (!entry)
+        return makeError(option + " '" + id +
+                         "': unknown device (see 'roofscope devices' for the ids)");
+    if (!session.findDevice(entry->device.id))
+        session.devices.push_back(entry->device);
+    return entry->device.id;
+}
+
+} // namespace
+
+Status applyViewOptions(Session& session, const ViewOptions& o, const Catalog& catalog) {
+    ViewSettings& v = session.view;
+    if (o.baseline) {
+        if (Status s = requireDataset(session, "--baseline", *o.baseline); !s)
+            return s;
+        v.compareBaseline = *o.baseline;
+    }
+    if (o.target) {
+        if (Status s = requireDataset(session, "--target", *o.target); !s)
+            return s;
+        v.compareTarget = *o.target;
+        v.projectDevice.clear();
+    }
+    if (o.projectOnto) {
+        auto id = resolveDevice(session, "--project-onto", *o.projectOnto, catalog);
+        if (!id)
+            return id.error();
+        v.projectDevice = id.value();
+    }
+    if (!o.moves.empty()) {
+        v.moves.clear();
+        for (const auto& [categoryName, device] : o.moves) {
+            const auto category = parseEnum<Category>(categoryName);
+            if (!category) {
+                std::string known;
+                for (const auto& entry : enumNames<Category>())
+                    known += (known.empty() ? "" : ", ") + std::string(entry.name);
+                return makeError("--move " + categoryName + "=" + device +
+                                 ": unknown category (one of: " + known + ")");
+            }
+            auto id = resolveDevice(session, "--move " + categoryName + "=", device, catalog);
+            if (!id)
+                return id.error();
+            v.moves.push_back({*category, id.value()});
+        }
+    }
+    for (const auto& [device, price] : o.prices) {
+        if (!session.findDevice(device))
+            return makeError("--price " + device +
+                             ": the session has no such device (give the id of a device the "
+                             "datasets run on)");
+        session.pricesPerHour[device] = price;
+    }
+    if (o.rank)
+        v.mdRank = *o.rank;
+    if (o.cluster)
+        v.clusterRule = *o.cluster;
+    if (o.link)
+        v.link = *o.link;
+    if (o.level)
+        v.memoryLevel = *o.level;
+    return {};
+}
+
+} // namespace roofscope::app

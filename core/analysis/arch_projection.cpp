@@ -1,0 +1,50 @@
+#include "arch_projection.h"
+
+#include "projection.h"
+
+#include <cmath>
+#include <limits>
+#include <map>
+
+namespace roofscope {
+
+ArchProjection projectDataset(const Dataset& dataset, const Device& target,
+                              const MdOptions& options) {
+    constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+    ArchProjection out;
+    out.measured = iterationTime(dataset);
+    std::map<int, double> predictedByRank;
+    for (std::size_t i = 0; i < dataset.records.size(); ++i) {
+        const OpRecord& r = dataset.records[i];
+        ProjectedOp op{static_cast<int>(i), kNaN, kNaN, kNaN, Bottleneck::none, std::nullopt};
+        if (hasUsableTime(r))
+            op.measuredS = r.timeS.value;
+        const auto projection = reproject(r, target, options);
+        if (projection) {
+            op.predictedS = projection.value().predictedS;
+            op.bottleneck = projection.value().onTarget.bottleneck;
+            if (op.predictedS > 0 && !std::isnan(op.measuredS))
+                op.speedup = op.measuredS / op.predictedS;
+            predictedByRank[r.rank] += op.predictedS;
+        } else {
+            op.error = projection.error();
+            if (!out.firstError)
+                out.firstError = Error{"'" + r.name + "': " + projection.error().message,
+                                       projection.error().where};
+            ++out.unprojected;
+        }
+        out.ops.push_back(std::move(op));
+    }
+    // The predicted iteration waits for its slowest rank, as the measured one does.
+    for (const auto& [rank, seconds] : predictedByRank)
+        if (seconds > out.predictedS) {
+            out.predictedS = seconds;
+            out.predictedSlowestRank = rank;
+        }
+    out.speedup = out.measured.seconds > 0 && out.predictedS > 0
+                      ? out.measured.seconds / out.predictedS
+                      : kNaN;
+    return out;
+}
+
+} // namespace roofscope

@@ -1,0 +1,47 @@
+#pragma once
+// Architecture what-if for a whole run: every record of a dataset re-projected onto another
+// device's ceilings (reproject, projection.h). A projection, not a measurement: each predicted
+// time is the op's roofline bound on the target, i.e. the op run at 100 % of the target's roofs.
+
+#include "analysis/run_diff.h"
+#include "dataset.h"
+#include "device.h"
+#include "error.h"
+#include "md_roofline.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace roofscope {
+
+struct ProjectedOp {
+    int record = 0; // index into the dataset's records
+    // Seconds. measuredS is NaN when the record has no usable time (hasUsableTime); predictedS
+    // is NaN when the op cannot be projected.
+    double measuredS = 0;
+    double predictedS = 0;
+    double speedup = 0; // measuredS / predictedS, > 1 when the target is faster; NaN without both
+    Bottleneck bottleneck = Bottleneck::none; // on the target
+    std::optional<Error> error;               // why the op could not be projected
+};
+
+struct ArchProjection {
+    std::vector<ProjectedOp> ops; // one per record, in record order
+    IterationTime measured;       // as measured (run_diff.h: the slowest rank's sum)
+    // The slowest rank's sum of predicted times (seconds) over the ops that could be projected;
+    // ops that could not are missing from it, so it is only comparable when `unprojected` is 0.
+    double predictedS = 0;
+    int predictedSlowestRank = 0;
+    double speedup = 0; // measured.seconds / predictedS; NaN when either is 0
+    int unprojected = 0;
+    std::optional<Error> firstError; // of the first op that could not be projected
+};
+
+// Every record of `dataset` bounded by `target`'s ceilings, with memory level and link from
+// `options` (the session view's memoryLevel and link). Never fails as a whole: an op that
+// cannot be projected (no work, or a ceiling the target lacks) is counted and its error kept.
+ArchProjection projectDataset(const Dataset& dataset, const Device& target,
+                              const MdOptions& options);
+
+} // namespace roofscope

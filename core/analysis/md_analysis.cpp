@@ -1,0 +1,212 @@
+#include "md_analysis.h"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <set>
+
+namespace roofscope {
+namespace {
+
+const std::string& deviceIdOf(const OpRecord& op, const Dataset& dataset) {
+    return op.deviceId.empty() ? dataset.context.deviceId : op.deviceId;
+}
+
+// Combines one map of ceilings (compute, memory or links) over the ranks: only keys that every
+// rank's device has survive, since a cluster cannot be said to reach what one of its devices
+// lacks.
+template <class Key>
+std::map<Key, Ceiling> combine(const std::vector<const std::map<Key, Ceiling>*>& maps,
+                               ClusterRule rule) {
+    std::map<Key, Ceiling> out;
+    if (maps.empty())
+        return out;
+    for (const auto& [key, first] : *maps.front()) {
+        bool everywhere = true;
+        double sum = 0;
+        const Ceiling* slowest = nullptr;
+        for (const auto* m : maps) {
+            const auto it = m->find(key);
+            if (it == m->end()) {
+                everywhere = false;
+                break;
+            }
+            sum += it->second.value;
+            if (!slowest || it->second.value < slowest->value)
+                slowest = &it->second;
+        }
+        if (!everywhere)
+            continue;
+        if (rule == ClusterRule::slowest) {
+            out[key] = *slowest;
+        } else {
+            Ceiling mean = first;
+            mean.value = sum / static_cast<double>(maps.size());
+            mean.provenance.note = "mean over " + std::to_string(maps.size()) + " ranks' devices";
+            out[key] = mean;
+        }
+    }
+    return out;
+}
+
+} // namespace
+
+Ceilings clusterCeilings(const std::vector<const Ceilings*>& perRank, ClusterRule rule) {
+    std::vector<const std::map<ComputeKey, Ceiling>*> compute;
+    std::vector<const std::map<MemoryLevel, Ceiling>*> memory;
+    std::vector<const std::map<Link, Ceiling>*> links;
+    for (const auto* c : perRank) {
+        compute.push_back(&c->compute);
+        memory.push_back(&c->memory);
+        links.push_back(&c->links);
+    }
+    Ceilings out;
+    out.compute = combine(compute, rule);
+    out.memory = combine(memory, rule);
+    out.links = combine(links, rule);
+    return out;
+}
+
+double medianOf(std::vector<double> values) {
+    if (values.empty())
+        return 0;
+    std::sort(values.begin(), values.end());
+    const std::size_t n = values.size();
+    return n % 2 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2;
+}
+
+std::string provenanceText(const Provenance& p) {
+    std::string text;
+    if (p.kind == ProvenanceKind::spec) {
+        text = "spec";
+        if (!p.sourceUrl.empty())
+            text += ", " + p.sourceUrl;
+    } else {
+        text = "measured";
+        if (!p.tool.empty())
+            text += " by " + p.tool;
+        std::string detail = p.method;
+        if (!p.date.empty())
+            detail += (detail.empty() ? "" : ", ") + p.date.substr(0, 10);
+        if (!detail.empty())
+            text += " (" + detail + ")";
+    }
+    if (!p.note.empty())
+        text += "; " + p.note;
+    return text;
+}
+
+Result<MdAnalysis> analyseMd(const Session& session, int datasetIndex) {
+    if (datasetIndex < 0 || datasetIndex >= static_cast<int>(session.datasets.size()))
+        return makeError("no dataset " + std::to_string(datasetIndex) + " in the session");
+    const Dataset& dataset = session.datasets[static_cast<std::size_t>(datasetIndex)];
+    MdAnalysis md;
+    md.options = {session.view.memoryLevel, session.view.link};
+    md.dataset = datasetIndex;
+    md.shownRank = session.view.mdRank;
+
+    // Each rank's device is that of its first record: a rank is one process on one device.
+    std::map<int, std::string> rankDevice;
+    std::map<int, std::vector<OpRecord>> rankRecords;
+    for (const auto& op : dataset.records) {
+        rankDevice.try_emplace(op.rank, deviceIdOf(op, dataset));
+        rankRecords[op.rank].push_back(op);
+    }
+    if (md.shownRank >= 0 && !rankDevice.contains(md.shownRank))
+        return makeError("rank " + std::to_string(md.shownRank) + " has no records in '" +
+                         dataset.context.label + "'");
+
+    auto deviceCeilings = [&](int rank) -> const Ceilings* {
+        const Device* d = session.findDevice(rankDevice.at(rank));
+        return d ? &d->ceilings : nullptr;
+    };
+    auto deviceName = [&](const std::string& id) {
+        const Device* d = session.findDevice(id);
+        return d ? d->name : "unknown device '" + id + "'";
+    };
+
+    bool deviceKnown = false; // the shown ops have ceilings from at least one known device
+    if (md.shownRank >= 0) {
+        if (const auto* c = deviceCeilings(md.shownRank)) {
+            md.ceilings = *c;
+            deviceKnown = true;
+        }
+        md.ceilingsSource = deviceName(rankDevice.at(md.shownRank)) + " (rank " +
+                            std::to_string(md.shownRank) + "'s own device)";
+    } else {
+        std::set<std::string> ids;
+        std::vector<const Ceilings*> perRank;
+        int unknown = 0;
+        for (const auto& [rank, id] : rankDevice) {
+            ids.insert(id);
+            if (const auto* c = deviceCeilings(rank))
+                perRank.push_back(c);
+            else
+                ++unknown;
+        }
+        deviceKnown = !perRank.empty();
+        if (ids.size() == 1) {
+            // One device for every rank: its own ceilings, provenance and all.
+            if (!perRank.empty())
+                md.ceilings = *perRank.front();
+            md.ceilingsSource = deviceName(*ids.begin());
+        } else {
+            md.cluster = true;
+            md.ceilings = clusterCeilings(perRank, session.view.clusterRule);
+            md.ceilingsSource =
+                (session.view.clusterRule == ClusterRule::slowest ? "slowest of " : "mean over ") +
+                std::to_string(perRank.size()) + " ranks' devices";
+            if (unknown > 0)
+                md.ceilingsSource +=
+                    " (" + std::to_string(unknown) + " ranks on unknown devices left out)";
+        }
+    }
+
+    // Per rank totals: against the cluster ceilings when all ranks are shown, else against each
+    // rank's own device, so that the straggler is judged by the same rule the view shows.
+    std::vector<double> measuredTotals;
+    for (const auto& [rank, records] : rankRecords) {
+        const Ceilings* own = deviceCeilings(rank);
+        const Ceilings& ceilings = md.shownRank < 0 ? md.ceilings : own ? *own : Ceilings{};
+        md.ranks.push_back({rank, rankDevice.at(rank), mdIteration(records, ceilings, md.options)});
+        measuredTotals.push_back(md.ranks.back().iteration.measuredS);
+    }
+    if (md.ranks.size() > 1) {
+        const auto slowest = std::max_element(
+            md.ranks.begin(), md.ranks.end(), [](const MdRankTotals& a, const MdRankTotals& b) {
+                return a.iteration.measuredS < b.iteration.measuredS;
+            });
+        MdStraggler s;
+        s.rank = slowest->rank;
+        s.measuredS = slowest->iteration.measuredS;
+        s.medianS = medianOf(measuredTotals);
+        s.slowerFraction = s.medianS > 0 ? s.measuredS / s.medianS - 1 : 0;
+        md.straggler = s;
+    }
+
+    for (std::size_t i = 0; i < dataset.records.size(); ++i) {
+        const OpRecord& op = dataset.records[i];
+        if (md.shownRank >= 0 && op.rank != md.shownRank)
+            continue;
+        MdOpResult r;
+        r.record = static_cast<int>(i);
+        r.work = mdWorkFor(op, md.options);
+        r.ceilings = mdCeilingsFor(op, md.ceilings, md.options);
+        r.planes = mdPlanes(r.work, r.ceilings);
+        if (op.timeS.known())
+            r.measuredS = op.timeS.value;
+        if (!deviceKnown) {
+            r.error = "device '" + deviceIdOf(op, dataset) + "' is not in the session";
+        } else if (auto bound = mdBoundFor(op, md.ceilings, md.options)) {
+            r.bound = bound.value();
+        } else {
+            r.error = bound.error().message;
+        }
+        md.unbounded += r.bound ? 0 : 1;
+        md.anyCommunication = md.anyCommunication || r.work.commBytes > 0;
+        md.ops.push_back(std::move(r));
+    }
+    return md;
+}
+
+} // namespace roofscope

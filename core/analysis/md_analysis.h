@@ -1,0 +1,93 @@
+#pragma once
+// The MD-Roofline view's analysis of one dataset (Miao et al., ISCC 2022): every op's F, M and P,
+// its place in the three planes and which communication plane applies to it, its bound and
+// bottleneck; per rank the iteration split by phase; the straggler rank; and, for multi-rank
+// runs, the cluster ceilings every rank is held to. The chart draws this, the table lists it.
+
+#include "analysis/view_table.h"
+#include "md_roofline.h"
+#include "session.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace roofscope {
+
+// One op of the analysed dataset.
+struct MdOpResult {
+    int record = 0;                  // index into Dataset::records
+    MdWork work;                     // F (FLOP), M (B at the view's memory level), P (B, all links)
+    MdCeilings ceilings;             // APF (FLOP/s), APM and APB (B/s) the op is bounded by
+    MdPlanes planes;                 // A (FLOP/B), O (B/B), C (B/FLOP), the ridges and commPlane
+    std::optional<double> measuredS; // the record's time, seconds, when known
+    // t_F, t_M, t_P, bound, bottleneck and efficiency; nullopt when the bound cannot be computed
+    // (a ceiling the op's work needs is missing, its device is unknown, a quantity is invalid).
+    std::optional<MdBound> bound;
+    std::string error; // why `bound` is missing; empty when it is present
+};
+
+// One rank's iteration, summed by phase by mdIteration. Phase::communication is the gradient
+// sync. Ranks whose device is unknown have every op unbounded.
+struct MdRankTotals {
+    int rank = 0;
+    std::string deviceId; // the device of the rank's first record (a rank runs on one device)
+    IterationBound iteration;
+};
+
+// The rank the others wait for: the largest measured total.
+struct MdStraggler {
+    int rank = 0;
+    double measuredS = 0;      // its measured total, seconds
+    double medianS = 0;        // median of all ranks' measured totals, seconds
+    double slowerFraction = 0; // measuredS / medianS - 1 (0.25 = 25 % slower); 0 if median is 0
+};
+
+struct MdAnalysis {
+    MdOptions options;
+    int dataset = -1; // index into Session::datasets
+    // The rank shown: -1 when all ranks are shown against the cluster ceilings.
+    int shownRank = -1;
+    // Ceilings the shown ops are bounded by: the shown rank's device, or the cluster's (one
+    // device's own when every rank runs on the same device).
+    Ceilings ceilings;
+    // Where `ceilings` came from, in words: a device's name, or "slowest of 4 ranks' devices".
+    std::string ceilingsSource;
+    bool cluster = false;            // true when `ceilings` combine several devices
+    std::vector<MdOpResult> ops;     // the shown rank's ops (all ranks': every op), record order
+    std::vector<MdRankTotals> ranks; // every rank of the dataset, ascending
+    std::optional<MdStraggler> straggler; // only when the dataset holds more than one rank
+    int unbounded = 0;                    // ops in `ops` without a bound
+    bool anyCommunication = false;        // some shown op has P > 0: the O and C planes have points
+};
+
+// The ceilings a cluster of ranks is held to, value by value over `perRank` (one entry per
+// rank, so a device shared by three ranks weighs three times in the mean): `slowest` takes the
+// minimum, `mean` the arithmetic mean. A ceiling that any rank's device lacks is left out: the
+// cluster cannot be said to reach it. Provenance: the slowest device's for `slowest`; for
+// `mean` the first device's, with a note saying it is a mean. Empty when `perRank` is.
+Ceilings clusterCeilings(const std::vector<const Ceilings*>& perRank, ClusterRule rule);
+
+// The analysis of `session.datasets[datasetIndex]` under {view.memoryLevel, view.link},
+// showing view.mdRank (-1: all ranks against clusterCeilings of their devices by
+// view.clusterRule; a rank: that rank against its own device's ceilings). A record's device is
+// its deviceId, else the dataset context's, looked up in session.devices. Errors when the index
+// is out of range or the asked-for rank has no records.
+Result<MdAnalysis> analyseMd(const Session& session, int datasetIndex);
+
+// The MD-Roofline table (schema "roofscope.md/1") of shownDataset(session) (shown_dataset.h): one
+// row per shown op with F, M, P, the plane coordinates, the communication plane, t_F, t_M, t_P, the
+// bound, the measured time, the bottleneck and the efficiency (empty cells where undefined), and
+// notes with the iteration by phase (measured vs bound), the straggler, the APB used and its
+// provenance, and the ops without a bound. An empty table (no rows, no columns) when there is
+// no dataset to show; a table with one note when the analysis fails.
+ViewTable mdTable(const Session& session);
+
+// Median of `values` (the mean of the middle two for an even count); 0 when empty.
+double medianOf(std::vector<double> values);
+
+// A ceiling's provenance in a few words, for notes: "spec, https://…" or "measured by
+// nccl-tests 2.13.8 (all_reduce_perf busbw, 2024-05-17)".
+std::string provenanceText(const Provenance& provenance);
+
+} // namespace roofscope

@@ -1,0 +1,162 @@
+// The MD-Roofline view's table: what the chart draws, as numbers, with the totals in notes.
+#include "md_analysis.h"
+#include "shown_dataset.h"
+#include "units.h"
+
+#include <cmath>
+#include <cstdio>
+
+namespace roofscope {
+namespace {
+
+std::string str(std::string_view s) {
+    return std::string(s);
+}
+
+// Finite numbers only: an infinite A (no memory bytes) is written as an empty cell.
+ViewCell number(double v) {
+    return std::isfinite(v) ? ViewCell(v) : ViewCell();
+}
+
+// 0.253 -> "25.3 %".
+std::string percent(double fraction) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%.1f %%", fraction * 100);
+    return text;
+}
+
+std::string planeName(MdPlane plane) {
+    return plane == MdPlane::o ? "O" : plane == MdPlane::c ? "C" : "A";
+}
+
+std::string phaseName(Phase phase) {
+    return phase == Phase::communication ? "gradient sync" : str(toString(phase));
+}
+
+std::string rankLine(const MdRankTotals& r, bool named) {
+    const auto& it = r.iteration;
+    std::string line = (named ? "Rank " + std::to_string(r.rank) : std::string("Iteration")) +
+                       ": measured " + formatSi(it.measuredS, Dimension::time) + ", bound " +
+                       formatSi(it.boundS, Dimension::time);
+    for (const auto& [phase, totals] : it.phases)
+        line += "; " + phaseName(phase) + " " + formatSi(totals.measuredS, Dimension::time) +
+                " vs " + formatSi(totals.boundS, Dimension::time);
+    if (it.unbounded > 0)
+        line += " (" + std::to_string(it.unbounded) + " ops without a bound left out)";
+    return line + ".";
+}
+
+// Which link ceiling served as APB, and where its value came from.
+std::string apbLine(const MdAnalysis& md) {
+    std::optional<Ceiling> apb = md.ceilings.linkFor(md.options.link);
+    std::string link = str(toString(md.options.link));
+    if (!apb && md.options.link == Link::intra_node) {
+        apb = md.ceilings.linkFor(Link::p2p);
+        link = "p2p (no intra_node ceiling)";
+    }
+    if (!apb)
+        return "APB: none, " + md.ceilingsSource + " has no " + str(toString(md.options.link)) +
+               " link ceiling; ops that communicate have no bound.";
+    return "APB " + formatSi(apb->value, Dimension::bytesPerS) + " from the " + link + " link of " +
+           md.ceilingsSource + ": " + provenanceText(apb->provenance) + ".";
+}
+
+const std::vector<ViewColumn>& columns() {
+    static const std::vector<ViewColumn> c{
+        {"name", "Op", ""},
+        {"category", "Category", ""},
+        {"phase", "Phase", ""},
+        {"rank", "Rank", ""},
+        {"flops", "F", "FLOP"},
+        {"memory_bytes", "M", "B"},
+        {"comm_bytes", "P", "B"},
+        {"a", "A = F/M", "FLOP/B"},
+        {"o", "O = P/M", "B/B"},
+        {"c", "C = P/F", "B/FLOP"},
+        {"comm_plane", "Comm. plane", ""},
+        {"t_f_s", "t_F", "s"},
+        {"t_m_s", "t_M", "s"},
+        {"t_p_s", "t_P", "s"},
+        {"bound_s", "Bound", "s"},
+        {"measured_s", "Measured", "s"},
+        {"bottleneck", "Bottleneck", ""},
+        {"efficiency", "Efficiency", "x"},
+        {"no_bound", "Why no bound", ""},
+    };
+    return c;
+}
+
+} // namespace
+
+ViewTable mdTable(const Session& session) {
+    ViewTable table;
+    table.schema = "roofscope.md/1";
+    const int index = shownDataset(session);
+    if (index < 0)
+        return table;
+    table.columns = columns();
+    const auto analysis = analyseMd(session, index);
+    if (!analysis) {
+        table.notes.push_back(analysis.error().message);
+        return table;
+    }
+    const MdAnalysis& md = analysis.value();
+    const Dataset& dataset = session.datasets[static_cast<std::size_t>(index)];
+    for (const auto& op : md.ops) {
+        const OpRecord& r = dataset.records[static_cast<std::size_t>(op.record)];
+        std::vector<ViewCell> row{r.name,
+                                  str(toString(r.category)),
+                                  phaseName(r.phase),
+                                  static_cast<double>(r.rank),
+                                  op.work.flops,
+                                  op.work.memoryBytes,
+                                  op.work.commBytes,
+                                  number(op.planes.a),
+                                  number(op.planes.o),
+                                  number(op.planes.c),
+                                  planeName(op.planes.commPlane)};
+        if (op.bound) {
+            row.insert(row.end(),
+                       {op.bound->computeS, op.bound->memoryS, op.bound->commS, op.bound->boundS});
+        } else {
+            row.insert(row.end(), 4, ViewCell());
+        }
+        row.push_back(op.measuredS ? ViewCell(*op.measuredS) : ViewCell());
+        row.push_back(op.bound ? ViewCell(str(toString(op.bound->bottleneck))) : ViewCell());
+        row.push_back(op.bound && op.bound->efficiency ? ViewCell(*op.bound->efficiency)
+                                                       : ViewCell());
+        row.push_back(op.error.empty() ? ViewCell() : ViewCell(op.error));
+        table.rows.push_back(std::move(row));
+    }
+
+    table.notes.push_back(
+        "Dataset '" + dataset.context.label + "', memory level " + str(toString(md.options.level)) +
+        ", ceilings of " + md.ceilingsSource +
+        (md.shownRank >= 0 ? ", rank " + std::to_string(md.shownRank) + " shown" : std::string()) +
+        ".");
+    const bool several = md.ranks.size() > 1;
+    for (const auto& r : md.ranks)
+        if (md.shownRank < 0 || r.rank == md.shownRank)
+            table.notes.push_back(rankLine(r, several));
+    if (md.straggler)
+        table.notes.push_back("Straggler: rank " + std::to_string(md.straggler->rank) +
+                              ", measured " + formatSi(md.straggler->measuredS, Dimension::time) +
+                              ", " + percent(md.straggler->slowerFraction) +
+                              " slower than the median rank (" +
+                              formatSi(md.straggler->medianS, Dimension::time) + ").");
+    table.notes.push_back(apbLine(md));
+    if (md.unbounded > 0) {
+        std::string first;
+        for (const auto& op : md.ops)
+            if (!op.bound) {
+                first = op.error;
+                break;
+            }
+        table.notes.push_back(std::to_string(md.unbounded) + " of " +
+                              std::to_string(md.ops.size()) +
+                              " ops have no bound and are left out of the sums; first: " + first);
+    }
+    return table;
+}
+
+} // namespace roofscope

@@ -1,0 +1,121 @@
+#include "placement.h"
+
+#include "projection.h"
+
+#include <algorithm>
+
+namespace roofscope {
+namespace {
+
+bool isAccelerator(DeviceKind kind) {
+    return kind != DeviceKind::cpu;
+}
+
+const Device* findDevice(const std::vector<Device>& devices, const std::string& id) {
+    for (const auto& d : devices)
+        if (d.id == id)
+            return &d;
+    return nullptr;
+}
+
+void addDevice(std::vector<std::string>& list, const std::string& id) {
+    if (std::find(list.begin(), list.end(), id) == list.end())
+        list.push_back(id);
+}
+
+} // namespace
+
+Result<std::pair<Link, double>> transferLink(const Device& from, const Device& to) {
+    if (!isAccelerator(from.kind) && !isAccelerator(to.kind))
+        return makeError("no link is known between two CPUs ('" + from.id + "' and '" + to.id +
+                         "')");
+    // Between accelerators data goes peer to peer; with a CPU on one side it crosses PCIe in
+    // both directions (inputs there, outputs back), so the slower direction bounds it.
+    const std::vector<Link> candidates = isAccelerator(from.kind) && isAccelerator(to.kind)
+                                             ? std::vector<Link>{Link::p2p}
+                                             : std::vector<Link>{Link::pcie_h2d, Link::pcie_d2h};
+    std::optional<std::pair<Link, double>> slowest;
+    for (const Device* d : {&from, &to})
+        for (const Link link : candidates)
+            if (const auto c = d->ceilings.linkFor(link); c && c->value > 0)
+                if (!slowest || c->value < slowest->second)
+                    slowest = std::pair{link, c->value};
+    if (!slowest)
+        return makeError("neither '" + from.id + "' nor '" + to.id + "' has a " +
+                         (candidates.size() == 1 ? "p2p" : "PCIe") + " link ceiling");
+    return *slowest;
+}
+
+PlacementPlan planPlacement(const Dataset& dataset, const std::vector<Device>& devices,
+                            const std::vector<PlacementMove>& moves, const MdOptions& options) {
+    PlacementPlan plan;
+    for (const auto& r : dataset.records)
+        addDevice(plan.devices, r.deviceId.empty() ? dataset.context.deviceId : r.deviceId);
+    // The last move of a category wins: later choices refine earlier ones.
+    std::map<Category, std::string> target;
+    for (const auto& m : moves)
+        if (m.category != Category::memcpy) {
+            target[m.category] = m.deviceId;
+            addDevice(plan.devices, m.deviceId);
+        }
+    for (const auto& id : plan.devices)
+        plan.busyBeforeS[id] = plan.busyAfterS[id] = 0;
+
+    for (std::size_t i = 0; i < dataset.records.size(); ++i) {
+        const OpRecord& r = dataset.records[i];
+        PlacementOp op;
+        op.record = static_cast<int>(i);
+        op.fromDevice = r.deviceId.empty() ? dataset.context.deviceId : r.deviceId;
+        op.toDevice = op.fromDevice;
+        op.measuredS = r.timeS.known() ? r.timeS.value : 0;
+        op.newS = op.measuredS;
+        op.memcpy = r.category == Category::memcpy;
+        if (op.memcpy) {
+            plan.memcpyS += op.measuredS;
+            plan.ops.push_back(std::move(op));
+            continue;
+        }
+        const auto move = target.find(r.category);
+        if (move != target.end() && move->second != op.fromDevice) {
+            const Device* to = findDevice(devices, move->second);
+            const Device* from = findDevice(devices, op.fromDevice);
+            if (!to) {
+                op.error = "target device '" + move->second + "' is not in the session";
+            } else if (!from) {
+                op.error = "its device '" + op.fromDevice +
+                           "' is not in the session: no link to cost the transfer";
+            } else if (const auto projected = reproject(r, *to, options); !projected) {
+                op.error = projected.error().message;
+            } else if (const auto link = transferLink(*from, *to); !link) {
+                op.error = "cannot cost the transfer: " + link.error().message;
+            } else {
+                op.moved = true;
+                op.toDevice = to->id;
+                op.predictedS = projected.value().predictedS;
+                op.newS = *op.predictedS;
+                // Device-memory bytes stand for the op's inputs and outputs whatever memory
+                // level the view bounds it at: that is the data living on the device.
+                op.transferBytes = r.bytesAt(MemoryLevel::dram).value_or(0);
+                op.transferLink = link.value().first;
+                op.transferS = op.transferBytes / link.value().second;
+            }
+            if (!op.moved)
+                ++plan.unprojected;
+        }
+        plan.moved += op.moved ? 1 : 0;
+        plan.busyBeforeS[op.fromDevice] += op.measuredS;
+        plan.busyAfterS[op.toDevice] += op.newS;
+        plan.transferS += op.transferS;
+        plan.transferBytes += op.transferBytes * (op.moved ? 1 : 0);
+        plan.ops.push_back(std::move(op));
+    }
+    for (const auto& [id, s] : plan.busyBeforeS)
+        plan.oldStepS += s;
+    for (const auto& [id, s] : plan.busyAfterS)
+        plan.newStepS += s;
+    plan.oldStepS += plan.memcpyS;
+    plan.newStepS += plan.memcpyS + plan.transferS;
+    return plan;
+}
+
+} // namespace roofscope

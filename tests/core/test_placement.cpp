@@ -1,0 +1,301 @@
+// Device placement what-if (after DLS): moving the optimizer to a CPU and embeddings to a second
+// GPU, the link each transfer crosses (p2p between accelerators, PCIe with a CPU), a target that
+// lacks a ceiling, a later move overriding an earlier one, and no moves at all. Devices have
+// round ceilings; every step is worked out by hand in the comments.
+#include "analysis/placement.h"
+#include "near_compare.h"
+
+#include <QtTest>
+
+#include <algorithm>
+
+using namespace roofscope;
+using namespace roofscope::testing;
+
+using Moves = std::vector<PlacementMove>;
+Q_DECLARE_METATYPE(Moves)
+Q_DECLARE_METATYPE(roofscope::Link)
+
+namespace {
+
+Ceiling ceiling(double value) {
+    Ceiling c;
+    c.value = value;
+    return c;
+}
+
+// gpu0: fp16 tensor 100 TFLOP/s, fp32 10 TFLOP/s, DRAM 1 TB/s, p2p 100 GB/s, PCIe h2d 25 GB/s,
+// d2h 20 GB/s.
+Device gpu0() {
+    Device d;
+    d.id = "gpu0";
+    d.name = "GPU 0";
+    d.kind = DeviceKind::gpu;
+    d.ceilings.compute[{Precision::fp16, ComputeUnit::tensor}] = ceiling(1e14);
+    d.ceilings.compute[{Precision::fp32, ComputeUnit::vector}] = ceiling(1e13);
+    d.ceilings.memory[MemoryLevel::dram] = ceiling(1e12);
+    d.ceilings.links[Link::p2p] = ceiling(1e11);
+    d.ceilings.links[Link::pcie_h2d] = ceiling(2.5e10);
+    d.ceilings.links[Link::pcie_d2h] = ceiling(2e10);
+    return d;
+}
+
+// gpu1: twice gpu0's compute and DRAM, p2p 50 GB/s (slower than gpu0's), PCIe 30 GB/s each way.
+Device gpu1() {
+    Device d;
+    d.id = "gpu1";
+    d.name = "GPU 1";
+    d.kind = DeviceKind::gpu;
+    d.ceilings.compute[{Precision::fp16, ComputeUnit::tensor}] = ceiling(2e14);
+    d.ceilings.compute[{Precision::fp32, ComputeUnit::vector}] = ceiling(2e13);
+    d.ceilings.memory[MemoryLevel::dram] = ceiling(2e12);
+    d.ceilings.links[Link::p2p] = ceiling(5e10);
+    d.ceilings.links[Link::pcie_h2d] = ceiling(3e10);
+    d.ceilings.links[Link::pcie_d2h] = ceiling(3e10);
+    return d;
+}
+
+// A CPU: fp32 1 TFLOP/s, DRAM 100 GB/s, no link ceilings of its own.
+Device cpu(std::string id = "cpu") {
+    Device d;
+    d.id = std::move(id);
+    d.name = "Host CPU";
+    d.kind = DeviceKind::cpu;
+    d.ceilings.compute[{Precision::fp32, ComputeUnit::vector}] = ceiling(1e12);
+    d.ceilings.memory[MemoryLevel::dram] = ceiling(1e11);
+    return d;
+}
+
+// An accelerator with fp16 tensor units only: nothing to bound an fp32 op with; no p2p.
+Device asic() {
+    Device d;
+    d.id = "asic";
+    d.name = "Tensor ASIC";
+    d.kind = DeviceKind::asic;
+    d.ceilings.compute[{Precision::fp16, ComputeUnit::tensor}] = ceiling(4e14);
+    d.ceilings.memory[MemoryLevel::dram] = ceiling(1e12);
+    d.ceilings.links[Link::pcie_h2d] = ceiling(1.6e10);
+    return d;
+}
+
+OpRecord op(std::string name, Category category, Precision precision, double flops, double dram,
+            double timeS) {
+    OpRecord r;
+    r.name = std::move(name);
+    r.category = category;
+    r.precision = precision;
+    r.usesTensorUnits = precision == Precision::fp16;
+    if (flops > 0)
+        r.flops = Measure::measured(flops);
+    if (dram > 0)
+        r.bytes[MemoryLevel::dram] = Measure::measured(dram);
+    r.timeS = Measure::measured(timeS);
+    return r;
+}
+
+// On gpu0, measured: gemm 20 ms, embedding 10 ms, adam 15 ms, norm 3 ms (busy 48 ms) and a
+// memcpy of 4 ms: old step 52 ms.
+Session session(Moves moves = {}) {
+    Session s;
+    s.devices = {gpu0(), gpu1(), cpu(), asic()};
+    Dataset d;
+    d.context.label = "run";
+    d.context.deviceId = "gpu0";
+    d.records = {op("gemm", Category::gemm, Precision::fp16, 1e12, 1e10, 0.02),
+                 op("embedding", Category::embedding, Precision::fp32, 0, 4e9, 0.01),
+                 op("adam", Category::optimizer, Precision::fp32, 1e9, 1e10, 0.015),
+                 op("Memcpy HtoD", Category::memcpy, Precision::fp32, 0, 1e9, 0.004),
+                 op("layer_norm", Category::norm, Precision::fp32, 1e8, 2e9, 0.003)};
+    s.datasets = {d};
+    s.view.moves = std::move(moves);
+    return s;
+}
+
+PlacementPlan plan(const Session& s) {
+    return planPlacement(s.datasets[0], s.devices, s.view.moves, {});
+}
+
+double busyAfter(const PlacementPlan& p, const std::string& id) {
+    const auto it = p.busyAfterS.find(id);
+    return it == p.busyAfterS.end() ? 0 : it->second;
+}
+
+} // namespace
+
+class TestPlacement : public QObject {
+    Q_OBJECT
+
+  private slots:
+    void whatIf_data() {
+        QTest::addColumn<Moves>("moves");
+        QTest::addColumn<double>("newStep");
+        QTest::addColumn<double>("transferS");
+        QTest::addColumn<double>("gpu0After");
+        QTest::addColumn<double>("gpu1After");
+        QTest::addColumn<double>("cpuAfter");
+        QTest::addColumn<int>("moved");
+        QTest::addColumn<int>("unprojected");
+
+        // Nothing moves: the new step is the old one, 52 ms.
+        QTest::newRow("no moves") << Moves{} << 0.052 << 0.0 << 0.048 << 0.0 << 0.0 << 0 << 0;
+        // adam on the CPU: t_F = 1e9 / 1e12 = 1 ms, t_M = 1e10 / 1e11 = 100 ms -> 100 ms. Its
+        // 10 GB cross PCIe at min(h2d 25, d2h 20 GB/s of gpu0; the CPU has none) = 20 GB/s:
+        // 0.5 s. gpu0 keeps 20 + 10 + 3 = 33 ms. New step 33 + 100 + 4 + 500 = 637 ms.
+        QTest::newRow("optimizer to the CPU")
+            << Moves{{Category::optimizer, "cpu"}} << 0.637 << 0.5 << 0.033 << 0.0 << 0.1 << 1 << 0;
+        // embedding on gpu1: no FLOPs, t_M = 4e9 / 2e12 = 2 ms. Its 4 GB cross p2p at the slower
+        // of 100 and 50 GB/s: 80 ms. gpu0 keeps 20 + 15 + 3 = 38 ms; 38 + 2 + 4 + 80 = 124 ms.
+        QTest::newRow("embeddings to a second GPU") << Moves{{Category::embedding, "gpu1"}} << 0.124
+                                                    << 0.08 << 0.038 << 0.002 << 0.0 << 1 << 0;
+        // Both: gpu0 20 + 3 = 23 ms, gpu1 2, CPU 100, memcpy 4, transfers 500 + 80:
+        // 709 ms.
+        QTest::newRow("both") << Moves{{Category::optimizer, "cpu"}, {Category::embedding, "gpu1"}}
+                              << 0.709 << 0.58 << 0.023 << 0.002 << 0.1 << 2 << 0;
+        // The later move of the optimizer wins: as "optimizer to the CPU".
+        QTest::newRow("later move wins")
+            << Moves{{Category::optimizer, "gpu1"}, {Category::optimizer, "cpu"}} << 0.637 << 0.5
+            << 0.033 << 0.0 << 0.1 << 1 << 0;
+        // The ASIC has no fp32 ceiling for layer_norm's 1e8 FLOP: it stays on gpu0 at 3 ms.
+        QTest::newRow("target lacks a ceiling")
+            << Moves{{Category::norm, "asic"}} << 0.052 << 0.0 << 0.048 << 0.0 << 0.0 << 0 << 1;
+        // A device the session does not know: the same.
+        QTest::newRow("unknown target")
+            << Moves{{Category::norm, "tpu-x"}} << 0.052 << 0.0 << 0.048 << 0.0 << 0.0 << 0 << 1;
+        // Moving the gemm to where it already runs changes nothing and costs no transfer.
+        QTest::newRow("onto its own device")
+            << Moves{{Category::gemm, "gpu0"}} << 0.052 << 0.0 << 0.048 << 0.0 << 0.0 << 0 << 0;
+        // A move of the copies is ignored: they are the run's own data movement.
+        QTest::newRow("memcpy is not moved")
+            << Moves{{Category::memcpy, "gpu1"}} << 0.052 << 0.0 << 0.048 << 0.0 << 0.0 << 0 << 0;
+    }
+    void whatIf() {
+        QFETCH(Moves, moves);
+        QFETCH(double, newStep);
+        QFETCH(double, transferS);
+        QFETCH(double, gpu0After);
+        QFETCH(double, gpu1After);
+        QFETCH(double, cpuAfter);
+        QFETCH(int, moved);
+        QFETCH(int, unprojected);
+        const PlacementPlan p = plan(session(moves));
+        CHECK_NEAR(p.oldStepS, 0.052);
+        CHECK_NEAR(p.busyBeforeS.at("gpu0"), 0.048);
+        CHECK_NEAR(p.memcpyS, 0.004);
+        QVERIFY(qAbs(p.newStepS - newStep) < 1e-12);
+        QVERIFY(qAbs(p.transferS - transferS) < 1e-12);
+        QVERIFY(qAbs(busyAfter(p, "gpu0") - gpu0After) < 1e-12);
+        QVERIFY(qAbs(busyAfter(p, "gpu1") - gpu1After) < 1e-12);
+        QVERIFY(qAbs(busyAfter(p, "cpu") - cpuAfter) < 1e-12);
+        QCOMPARE(p.moved, moved);
+        QCOMPARE(p.unprojected, unprojected);
+        // Never dropped: every record has its row.
+        QCOMPARE(p.ops.size(), std::size_t(5));
+        // Exactly the ops that stay behind are flagged.
+        QCOMPARE(std::count_if(p.ops.begin(), p.ops.end(),
+                               [](const PlacementOp& o) { return !o.error.empty(); }),
+                 std::ptrdiff_t(unprojected));
+    }
+
+    void movedOp() {
+        const PlacementPlan p = plan(session({{Category::optimizer, "cpu"}}));
+        const PlacementOp& adam = p.ops[2];
+        QVERIFY(adam.moved);
+        QCOMPARE(adam.fromDevice, std::string("gpu0"));
+        QCOMPARE(adam.toDevice, std::string("cpu"));
+        CHECK_NEAR(*adam.predictedS, 0.1);
+        CHECK_NEAR(adam.transferBytes, 1e10);
+        QVERIFY(*adam.transferLink == Link::pcie_d2h);
+        QCOMPARE(p.devices, (std::vector<std::string>{"gpu0", "cpu"}));
+
+        const PlacementPlan stuck = plan(session({{Category::norm, "asic"}}));
+        QVERIFY(!stuck.ops[4].moved);
+        QCOMPARE(stuck.ops[4].toDevice, std::string("gpu0"));
+        CHECK_NEAR(stuck.ops[4].newS, 0.003);
+        QVERIFY(stuck.ops[4].error.find("APF") != std::string::npos);
+    }
+
+    void link_data() {
+        QTest::addColumn<QString>("from");
+        QTest::addColumn<QString>("to");
+        QTest::addColumn<bool>("ok");
+        QTest::addColumn<Link>("link");
+        QTest::addColumn<double>("bandwidth");
+        // Two GPUs: p2p, the slower of 100 and 50 GB/s.
+        QTest::newRow("gpu to gpu") << "gpu0"
+                                    << "gpu1" << true << Link::p2p << 5e10;
+        QTest::newRow("gpu to gpu, reversed") << "gpu1"
+                                              << "gpu0" << true << Link::p2p << 5e10;
+        // GPU and CPU: PCIe, the slower direction of gpu0 (d2h 20 GB/s).
+        QTest::newRow("gpu to cpu") << "gpu0"
+                                    << "cpu" << true << Link::pcie_d2h << 2e10;
+        // Both directions of gpu1 are 30 GB/s: the first listed (h2d) is named.
+        QTest::newRow("cpu to gpu") << "cpu"
+                                    << "gpu1" << true << Link::pcie_h2d << 3e10;
+        // An ASIC is an accelerator: p2p with a GPU (only gpu1 has one: 50 GB/s).
+        QTest::newRow("asic to gpu") << "asic"
+                                     << "gpu1" << true << Link::p2p << 5e10;
+        QTest::newRow("cpu to asic") << "cpu"
+                                     << "asic" << true << Link::pcie_h2d << 1.6e10;
+        QTest::newRow("cpu to cpu") << "cpu"
+                                    << "cpu2" << false << Link::p2p << 0.0;
+    }
+    void link() {
+        QFETCH(QString, from);
+        QFETCH(QString, to);
+        QFETCH(bool, ok);
+        QFETCH(Link, link);
+        QFETCH(double, bandwidth);
+        std::vector<Device> devices{gpu0(), gpu1(), cpu(), cpu("cpu2"), asic()};
+        auto find = [&](const QString& id) {
+            return *std::find_if(devices.begin(), devices.end(),
+                                 [&](const Device& d) { return d.id == id.toStdString(); });
+        };
+        const auto l = transferLink(find(from), find(to));
+        QCOMPARE(l.ok(), ok);
+        if (!ok)
+            return;
+        QVERIFY2(l.value().first == link, toString(l.value().first).data());
+        CHECK_NEAR(l.value().second, bandwidth);
+    }
+
+    void noLinkCeiling() {
+        // Two accelerators without p2p ceilings: the transfer cannot be costed, the op stays.
+        Session s = session({{Category::gemm, "asic2"}});
+        Device bare = asic();
+        bare.id = "asic2";
+        s.devices.push_back(bare);
+        s.datasets[0].context.deviceId = "asic";
+        s.datasets[0].records.resize(1);
+        const PlacementPlan p = plan(s);
+        QCOMPARE(p.unprojected, 1);
+        QVERIFY(p.ops[0].error.find("p2p") != std::string::npos);
+    }
+
+    void table() {
+        Session s = session({{Category::optimizer, "cpu"}});
+        const ViewTable t = placementTable(s);
+        QCOMPARE(t.schema, std::string("roofscope.placement/1"));
+        QCOMPARE(t.rows.size(), std::size_t(5));
+        QCOMPARE(t.columns.size(), std::size_t(12));
+        const auto& adam = t.rows[2];
+        QCOMPARE(std::get<std::string>(adam[3]), std::string("cpu"));
+        QCOMPARE(std::get<std::string>(adam[4]), std::string("predicted"));
+        CHECK_NEAR(std::get<double>(adam[6]), 0.1);
+        QCOMPARE(std::get<std::string>(adam[9]), std::string("pcie_d2h"));
+        CHECK_NEAR(std::get<double>(adam[10]), 0.5);
+        QVERIFY(std::holds_alternative<std::monostate>(t.rows[0][6]));
+        // 637 / 52 - 1 = +1125.0 %.
+        QCOMPARE(t.notes.front(),
+                 std::string("Dataset 'run': old step 52.0 ms (measured), new step "
+                             "637 ms (predicted), +1125.0 %."));
+        QVERIFY(std::any_of(t.notes.begin(), t.notes.end(), [](const std::string& n) {
+            return n.find("upper bound") != std::string::npos;
+        }));
+
+        s.view.hiddenDatasets = {"run"};
+        QVERIFY(placementTable(s).columns.empty());
+    }
+};
+
+QTEST_APPLESS_MAIN(TestPlacement)
+#include "test_placement.moc"

@@ -1,0 +1,236 @@
+// The MD-Roofline chart: three planes with their ridges, each op in every plane where it has
+// finite positive coordinates and grey where the plane's premise does not hold for it, the
+// O and C planes sharing their communication axis, the phase bars (measured vs bound, one pair
+// per rank with the straggler marked), and what it shows when it cannot draw. Numbers are worked
+// out by hand in the comments. With ROOFSCOPE_CHART_PNG set to a folder, the charts are also
+// written there as PNG to be looked at.
+
+#include "views/md_chart.h"
+
+#include <QtTest>
+
+#include <cmath>
+
+using namespace roofscope;
+using namespace roofscope::ui;
+
+namespace {
+
+// fp16 tensor APF 100 TFLOP/s, APM 1 TB/s, APB 100 GB/s: ridges A 100, O 0.1, C 1e-3.
+Device gpu() {
+    Device d;
+    d.id = "gpu-a";
+    d.name = "GPU A";
+    d.ceilings.compute[{Precision::fp16, ComputeUnit::tensor}] = {1e14, {}};
+    d.ceilings.memory[MemoryLevel::dram] = {1e12, {}};
+    d.ceilings.links[Link::intra_node] = {1e11, {}};
+    return d;
+}
+
+OpRecord op(std::string name, Phase phase, double flops, double memory, double comm, double t,
+            int rank = 0) {
+    OpRecord r;
+    r.name = std::move(name);
+    r.phase = phase;
+    r.rank = rank;
+    r.category = flops == 0 ? Category::collective : Category::gemm;
+    r.precision = Precision::fp16;
+    r.usesTensorUnits = true;
+    if (flops > 0)
+        r.flops = Measure::measured(flops);
+    if (memory > 0)
+        r.bytes[MemoryLevel::dram] = Measure::measured(memory);
+    if (comm > 0)
+        r.commBytes[Link::intra_node] = Measure::measured(comm);
+    r.timeS = Measure::measured(t);
+    return r;
+}
+
+Session session(std::vector<OpRecord> records) {
+    Session s;
+    s.devices = {gpu()};
+    Dataset d;
+    d.context.label = "run";
+    d.context.deviceId = "gpu-a";
+    d.records = std::move(records);
+    s.datasets = {d};
+    s.view.view = ViewKind::md_roofline;
+    return s;
+}
+
+// gemm  F 1e12, M 1e9, P 1e8, 20 ms, forward: A 1000 (C applies), O 0.1, C 1e-4; bound 10 ms.
+// relu  F 1e9, M 1e9, no P, 2 ms, forward: A 1; nothing in O and C; bound 1 ms.
+// allreduce  M 1e9, P 1e9, 15 ms, gradient sync: A 0 (not drawn), O 1 (applies), C +inf;
+//            bound t_P = 10 ms.
+// attn  F 1e10, M 1e9, P 1e6, 1 ms, backward: A 10 (O applies), O 1e-3, C 1e-4; bound 1 ms.
+Session communicating() {
+    return session({op("gemm", Phase::forward, 1e12, 1e9, 1e8, 0.02),
+                    op("relu", Phase::forward, 1e9, 1e9, 0, 2e-3),
+                    op("allreduce", Phase::communication, 0, 1e9, 1e9, 0.015),
+                    op("attn", Phase::backward, 1e10, 1e9, 1e6, 1e-3)});
+}
+
+// Four ranks, one forward gemm (1 TFLOP, bound 10 ms) and one all-reduce (1 GB, bound 10 ms)
+// each; measured totals 100, 120, 110 and 150 ms, rank 3 the straggler (150 / 115 - 1 = 30.4 %).
+Session fourRanks() {
+    std::vector<OpRecord> records;
+    const double totals[] = {0.1, 0.12, 0.11, 0.15};
+    for (int rank = 0; rank < 4; ++rank) {
+        records.push_back(op("gemm", Phase::forward, 1e12, 1e9, 0, totals[rank] - 0.02, rank));
+        records.push_back(op("allreduce", Phase::communication, 0, 0, 1e9, 0.02, rank));
+    }
+    return session(records);
+}
+
+void savePng(MdChart& chart, const QString& name) {
+    const QByteArray dir = qgetenv("ROOFSCOPE_CHART_PNG");
+    if (!dir.isEmpty())
+        QVERIFY(chart.savePng(QString::fromLocal8Bit(dir) + "/" + name + ".png", 1400, 900));
+}
+
+QCPBars* barsNamed(MdChart& chart, const QString& name) {
+    for (int i = 0; i < chart.plottableCount(); ++i)
+        if (auto* b = qobject_cast<QCPBars*>(chart.plottable(i)); b && b->name() == name)
+            return b;
+    return nullptr;
+}
+
+} // namespace
+
+class TestMdChart : public QObject {
+    Q_OBJECT
+
+  private slots:
+    void threePlanes() {
+        MdChart chart;
+        chart.resize(1400, 900);
+        chart.setSession(communicating());
+        QVERIFY(chart.emptyReason().isEmpty());
+        QVERIFY(chart.commNotice().isEmpty());
+        QCOMPARE(chart.axisRectCount(), 4); // A, O, C and the bars
+        QVERIFY(chart.planeRect(MdPlane::a) && chart.planeRect(MdPlane::o) &&
+                chart.planeRect(MdPlane::c));
+        // A: gemm, relu, attn; the premise always holds.
+        QCOMPARE(chart.pointCount(MdPlane::a), 3);
+        QCOMPARE(chart.greyCount(MdPlane::a), 0);
+        // O: gemm (grey: C applies), allreduce, attn.
+        QCOMPARE(chart.pointCount(MdPlane::o), 3);
+        QCOMPARE(chart.greyCount(MdPlane::o), 1);
+        // C: gemm, attn (grey: O applies).
+        QCOMPARE(chart.pointCount(MdPlane::c), 2);
+        QCOMPARE(chart.greyCount(MdPlane::c), 1);
+        QCOMPARE(chart.ridgeX(MdPlane::a), 100.0);
+        QCOMPARE(chart.ridgeX(MdPlane::o), 0.1);
+        QCOMPARE(chart.ridgeX(MdPlane::c), 1e-3);
+        // One communication axis for O and C.
+        const QCPRange o = chart.planeRect(MdPlane::o)->axis(QCPAxis::atLeft)->range();
+        const QCPRange c = chart.planeRect(MdPlane::c)->axis(QCPAxis::atLeft)->range();
+        QCOMPARE(o.lower, c.lower);
+        QCOMPARE(o.upper, c.upper);
+        chart.planeRect(MdPlane::o)->axis(QCPAxis::atLeft)->setRange(1e6, 1e12);
+        QCOMPARE(chart.planeRect(MdPlane::c)->axis(QCPAxis::atLeft)->range().upper, 1e12);
+        QCOMPARE(chart.planeRect(MdPlane::a)->axis(QCPAxis::atBottom)->scaleType(),
+                 QCPAxis::stLogarithmic);
+        QCOMPARE(chart.table().rows.size(), std::size_t(4));
+        QCOMPARE(chart.table().schema, std::string("roofscope.md/1"));
+        savePng(chart, "md_three_planes");
+    }
+
+    void phaseBars() {
+        MdChart chart;
+        chart.setSession(communicating());
+        // Measured: forward 20 + 2 = 22 ms, gradient sync 15, backward 1. Bound: forward
+        // 10 + 1 = 11 ms, gradient sync 10, backward 1.
+        QCOMPARE(chart.bars().size(), std::size_t(2));
+        const auto& measured = chart.bars()[0];
+        const auto& bound = chart.bars()[1];
+        QVERIFY(!measured.bound && bound.bound);
+        QCOMPARE(measured.label, QStringLiteral("measured"));
+        QVERIFY(qFuzzyCompare(measured.seconds.at(Phase::forward), 0.022));
+        QVERIFY(qFuzzyCompare(measured.seconds.at(Phase::communication), 0.015));
+        QVERIFY(qFuzzyCompare(bound.seconds.at(Phase::forward), 0.011));
+        QVERIFY(qFuzzyCompare(bound.seconds.at(Phase::communication), 0.01));
+        QVERIFY(qFuzzyCompare(bound.seconds.at(Phase::backward), 1e-3));
+        // What is drawn: one stacked series per phase, keys 0 (measured) and 1 (bound).
+        QCPBars* forward = barsNamed(chart, "forward");
+        QCPBars* sync = barsNamed(chart, "gradient sync");
+        QVERIFY(forward && sync);
+        QVERIFY(qFuzzyCompare(forward->data()->at(0)->value, 0.022));
+        QVERIFY(qFuzzyCompare(forward->data()->at(1)->value, 0.011));
+        QCOMPARE(sync->barBelow(), barsNamed(chart, "backward"));
+        QCOMPARE(MdChart::phaseColor(Phase::forward), forward->brush().color());
+        QVERIFY(chart.stragglerLabel().isEmpty());
+    }
+
+    void straggler() {
+        MdChart chart;
+        chart.resize(1400, 900);
+        chart.setSession(fourRanks());
+        QCOMPARE(chart.bars().size(), std::size_t(8));
+        QCOMPARE(chart.bars()[6].label, QStringLiteral("rank 3 · measured (straggler)"));
+        QCOMPARE(chart.bars()[1].label, QStringLiteral("rank 0 · bound"));
+        QVERIFY(qFuzzyCompare(chart.bars()[6].seconds.at(Phase::forward), 0.13));
+        QVERIFY(chart.stragglerLabel().contains("straggler"));
+        QVERIFY(chart.stragglerLabel().contains("+30.4 %"));
+        // Every rank's op in the planes: 4 gemms in A; 4 all-reduces have no place (A = NaN,
+        // O = C = +inf); the gemms do not communicate.
+        QCOMPARE(chart.pointCount(MdPlane::a), 4);
+        QCOMPARE(chart.pointCount(MdPlane::o), 0);
+        savePng(chart, "md_four_ranks");
+
+        Session one = fourRanks();
+        one.view.mdRank = 1;
+        chart.setSession(one);
+        QCOMPARE(chart.bars().size(), std::size_t(2));
+        QCOMPARE(chart.bars()[0].rank, 1);
+        QVERIFY(chart.stragglerLabel().isEmpty());
+        QCOMPARE(chart.pointCount(MdPlane::a), 1);
+    }
+
+    void withoutCommunication() {
+        MdChart chart;
+        chart.resize(1400, 900);
+        chart.setSession(session({op("gemm", Phase::forward, 1e12, 1e9, 0, 0.02),
+                                  op("relu", Phase::backward, 1e9, 1e9, 0, 2e-3)}));
+        QVERIFY(chart.emptyReason().isEmpty());
+        QVERIFY(chart.commNotice().contains("communicated bytes"));
+        QCOMPARE(chart.axisRectCount(), 2); // A and the bars
+        QVERIFY(chart.planeRect(MdPlane::a));
+        QVERIFY(!chart.planeRect(MdPlane::o));
+        QCOMPARE(chart.pointCount(MdPlane::a), 2);
+        QCOMPARE(chart.bars().size(), std::size_t(2));
+        savePng(chart, "md_no_comm");
+    }
+
+    void empty_data() {
+        QTest::addColumn<int>("which");
+        QTest::newRow("no dataset") << 0;
+        QTest::newRow("all hidden") << 1;
+        QTest::newRow("no records") << 2;
+        QTest::newRow("missing rank") << 3;
+    }
+    void empty() {
+        QFETCH(int, which);
+        Session s = communicating();
+        if (which == 0)
+            s.datasets.clear();
+        else if (which == 1)
+            s.view.hiddenDatasets = {"run"};
+        else if (which == 2)
+            s.datasets[0].records.clear();
+        else
+            s.view.mdRank = 5;
+        MdChart chart;
+        chart.setSession(communicating());
+        chart.setSession(s);
+        QVERIFY(!chart.emptyReason().isEmpty());
+        QCOMPARE(chart.axisRectCount(), 0);
+        QVERIFY(chart.table().rows.empty());
+        QVERIFY(!chart.planeRect(MdPlane::a));
+        if (which == 3)
+            QVERIFY(chart.emptyReason().contains("rank 5"));
+    }
+};
+
+QTEST_MAIN(TestMdChart)
+#include "test_md_chart.moc"

@@ -1,0 +1,211 @@
+// The placement chart: one roofline per device involved, moved ops drawn hollow on their target
+// at the predicted FLOP/s, the old and new step as stacked bars (time per device, transfers,
+// measured copies) with the change in %, and what it shows when it cannot draw. Numbers are
+// worked out by hand in the comments (the same plan as tests/core/test_placement.cpp). With
+// ROOFSCOPE_CHART_PNG set to a folder, the charts are also written there as PNG.
+
+#include "views/placement_chart.h"
+
+#include <QtTest>
+
+using namespace roofscope;
+using namespace roofscope::ui;
+
+namespace {
+
+Device gpu0() {
+    Device d;
+    d.id = "gpu0";
+    d.name = "GPU 0";
+    d.kind = DeviceKind::gpu;
+    d.ceilings.compute[{Precision::fp16, ComputeUnit::tensor}] = {1e14, {}};
+    d.ceilings.compute[{Precision::fp32, ComputeUnit::vector}] = {1e13, {}};
+    d.ceilings.memory[MemoryLevel::dram] = {1e12, {}};
+    d.ceilings.links[Link::p2p] = {1e11, {}};
+    d.ceilings.links[Link::pcie_h2d] = {2.5e10, {}};
+    d.ceilings.links[Link::pcie_d2h] = {2e10, {}};
+    return d;
+}
+
+Device gpu1() {
+    Device d = gpu0();
+    d.id = "gpu1";
+    d.name = "GPU 1";
+    d.ceilings.compute[{Precision::fp16, ComputeUnit::tensor}] = {2e14, {}};
+    d.ceilings.compute[{Precision::fp32, ComputeUnit::vector}] = {2e13, {}};
+    d.ceilings.memory[MemoryLevel::dram] = {2e12, {}};
+    d.ceilings.links[Link::p2p] = {5e10, {}};
+    return d;
+}
+
+Device cpu() {
+    Device d;
+    d.id = "cpu";
+    d.name = "Host CPU";
+    d.kind = DeviceKind::cpu;
+    d.ceilings.compute[{Precision::fp32, ComputeUnit::vector}] = {1e12, {}};
+    d.ceilings.memory[MemoryLevel::dram] = {1e11, {}};
+    return d;
+}
+
+OpRecord op(std::string name, Category category, Precision precision, double flops, double dram,
+            double timeS) {
+    OpRecord r;
+    r.name = std::move(name);
+    r.category = category;
+    r.precision = precision;
+    r.usesTensorUnits = precision == Precision::fp16;
+    if (flops > 0)
+        r.flops = Measure::measured(flops);
+    if (dram > 0)
+        r.bytes[MemoryLevel::dram] = Measure::measured(dram);
+    r.timeS = Measure::measured(timeS);
+    return r;
+}
+
+// On gpu0: gemm 20 ms (I 100), embedding 10 ms (no FLOPs: not drawn), adam 15 ms (I 0.1),
+// memcpy 4 ms (not drawn), layer_norm 3 ms (I 0.05): old step 52 ms.
+Session session(std::vector<PlacementMove> moves) {
+    Session s;
+    s.devices = {gpu0(), gpu1(), cpu()};
+    Dataset d;
+    d.context.label = "run";
+    d.context.deviceId = "gpu0";
+    d.records = {op("gemm", Category::gemm, Precision::fp16, 1e12, 1e10, 0.02),
+                 op("embedding", Category::embedding, Precision::fp32, 0, 4e9, 0.01),
+                 op("adam", Category::optimizer, Precision::fp32, 1e9, 1e10, 0.015),
+                 op("Memcpy HtoD", Category::memcpy, Precision::fp32, 0, 1e9, 0.004),
+                 op("layer_norm", Category::norm, Precision::fp32, 1e8, 2e9, 0.003)};
+    s.datasets = {d};
+    s.view.view = ViewKind::placement;
+    s.view.moves = std::move(moves);
+    return s;
+}
+
+void savePng(PlacementChart& chart, const QString& name) {
+    const QByteArray dir = qgetenv("ROOFSCOPE_CHART_PNG");
+    if (!dir.isEmpty())
+        QVERIFY(chart.savePng(QString::fromLocal8Bit(dir) + "/" + name + ".png", 1400, 900));
+}
+
+bool near(double a, double b) {
+    return qAbs(a - b) <= 1e-12;
+}
+
+} // namespace
+
+class TestPlacementChart : public QObject {
+    Q_OBJECT
+
+  private slots:
+    void optimizerToCpu() {
+        PlacementChart chart;
+        chart.resize(1400, 900);
+        chart.setSession(session({{Category::optimizer, "cpu"}}));
+        QVERIFY(chart.emptyReason().isEmpty());
+        QCOMPARE(chart.deviceIds(), (std::vector<std::string>{"gpu0", "cpu"}));
+        QCOMPARE(chart.axisRectCount(), 3); // two rooflines and the bars
+        QVERIFY(chart.deviceRect("gpu0") && chart.deviceRect("cpu"));
+        // adam on the CPU at its predicted 1 GFLOP / 100 ms = 10 GFLOP/s, hollow.
+        QCOMPARE(chart.pointsOn("cpu"), 1);
+        QCOMPARE(chart.predictedOn("cpu"), 1);
+        // gemm and layer_norm stay on gpu0; embedding and the copy have no FLOPs.
+        QCOMPARE(chart.pointsOn("gpu0"), 2);
+        QCOMPARE(chart.predictedOn("gpu0"), 0);
+        QCOMPARE(chart.undrawnCount(), 2);
+        bool hollowOnCpu = false;
+        for (int i = 0; i < chart.graphCount(); ++i) {
+            QCPGraph* g = chart.graph(i);
+            if (g->keyAxis()->axisRect() == chart.deviceRect("cpu") && g->dataCount() == 1) {
+                QVERIFY(near(g->data()->at(0)->key, 0.1));
+                QVERIFY(near(g->data()->at(0)->value, 1e10));
+                hollowOnCpu = g->scatterStyle().brush().style() == Qt::NoBrush &&
+                              g->name().contains("predicted");
+            }
+        }
+        QVERIFY(hollowOnCpu);
+        // Old: gpu0 48 ms + memcpy 4 = 52 ms. New: gpu0 33, CPU 100, memcpy 4, transfer 500:
+        // 637 ms, +1125.0 %.
+        QVERIFY(near(chart.oldStepS(), 0.052));
+        QVERIFY(near(chart.newStepS(), 0.637));
+        const auto& seg = chart.segments();
+        QVERIFY(near(seg.at("GPU 0").first, 0.048) && near(seg.at("GPU 0").second, 0.033));
+        QVERIFY(near(seg.at("Host CPU").first, 0) && near(seg.at("Host CPU").second, 0.1));
+        QVERIFY(near(seg.at("memcpy (measured)").second, 0.004));
+        QVERIFY(near(seg.at("transfers (moves, upper bound)").second, 0.5));
+        double oldSum = 0, newSum = 0;
+        for (const auto& [name, values] : seg) {
+            oldSum += values.first;
+            newSum += values.second;
+        }
+        QVERIFY(near(oldSum, 0.052) && near(newSum, 0.637));
+        QCOMPARE(chart.changeLabel(), QStringLiteral("637 ms (+1125.0 %)"));
+        QCOMPARE(chart.table().rows.size(), std::size_t(5));
+        QCOMPARE(chart.table().schema, std::string("roofscope.placement/1"));
+        savePng(chart, "placement_optimizer_to_cpu");
+    }
+
+    void embeddingsToSecondGpu() {
+        PlacementChart chart;
+        chart.resize(1400, 900);
+        chart.setSession(session({{Category::embedding, "gpu1"}, {Category::norm, "gpu1"}}));
+        QCOMPARE(chart.deviceIds(), (std::vector<std::string>{"gpu0", "gpu1"}));
+        // layer_norm on gpu1: t_F = 1e8 / 2e13 = 5 us, t_M = 2e9 / 2e12 = 1 ms -> 100 GFLOP/s.
+        QCOMPARE(chart.pointsOn("gpu1"), 1);
+        QCOMPARE(chart.predictedOn("gpu1"), 1);
+        // New: gpu0 20 + 15 = 35 ms, gpu1 2 + 1 = 3 ms, memcpy 4, transfers (4 + 2 GB at
+        // 50 GB/s) 120 ms: 162 ms.
+        QVERIFY(near(chart.newStepS(), 0.162));
+        savePng(chart, "placement_to_gpu1");
+    }
+
+    void noMoves() {
+        PlacementChart chart;
+        chart.setSession(session({}));
+        QCOMPARE(chart.deviceIds(), (std::vector<std::string>{"gpu0"}));
+        QCOMPARE(chart.axisRectCount(), 2);
+        QVERIFY(near(chart.newStepS(), chart.oldStepS()));
+        QCOMPARE(chart.changeLabel(), QStringLiteral("52.0 ms (+0.0 %)"));
+    }
+
+    void notProjected() {
+        PlacementChart chart;
+        Session s = session({{Category::norm, "gpu1"}});
+        s.devices[1].ceilings.compute.clear(); // gpu1 cannot bound layer_norm's FLOPs
+        chart.setSession(s);
+        QCOMPARE(chart.pointsOn("gpu1"), 0);
+        QCOMPARE(chart.pointsOn("gpu0"), 3);
+        QVERIFY(chart.changeLabel().contains("1 op(s) not projected"));
+    }
+
+    void empty_data() {
+        QTest::addColumn<int>("which");
+        QTest::newRow("no dataset") << 0;
+        QTest::newRow("all hidden") << 1;
+        QTest::newRow("no records") << 2;
+        QTest::newRow("unknown device") << 3;
+    }
+    void empty() {
+        QFETCH(int, which);
+        Session s = session({{Category::optimizer, "cpu"}});
+        if (which == 0)
+            s.datasets.clear();
+        else if (which == 1)
+            s.view.hiddenDatasets = {"run"};
+        else if (which == 2)
+            s.datasets[0].records.clear();
+        else {
+            s.devices.clear();
+        }
+        PlacementChart chart;
+        chart.setSession(session({}));
+        chart.setSession(s);
+        QVERIFY(!chart.emptyReason().isEmpty());
+        QCOMPARE(chart.axisRectCount(), 0);
+        QVERIFY(chart.table().rows.empty());
+        QVERIFY(chart.deviceIds().empty());
+    }
+};
+
+QTEST_MAIN(TestPlacementChart)
+#include "test_placement_chart.moc"

@@ -1,0 +1,92 @@
+#include "analysis_pane.h"
+
+#include "view_chart.h"
+#include "view_table_model.h"
+
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QSortFilterProxyModel>
+#include <QSplitter>
+#include <QTableView>
+#include <QVBoxLayout>
+
+namespace roofscope::ui {
+
+AnalysisPane::AnalysisPane(QWidget* parent)
+    : QWidget(parent), options_(new QWidget(this)), optionsLayout_(new QHBoxLayout(options_)),
+      splitter_(new QSplitter(Qt::Horizontal, this)), table_(new QTableView(this)),
+      model_(new ViewTableModel(this)), proxy_(new QSortFilterProxyModel(this)),
+      notes_(new QLabel(this)) {
+    setObjectName(QStringLiteral("analysisPane"));
+    options_->setObjectName(QStringLiteral("viewOptions"));
+    optionsLayout_->setContentsMargins(4, 2, 4, 2);
+    table_->setObjectName(QStringLiteral("viewTable"));
+    proxy_->setSourceModel(model_);
+    proxy_->setSortRole(ViewTableModel::SortRole);
+    table_->setModel(proxy_);
+    table_->setSortingEnabled(true);
+    table_->setSelectionBehavior(QAbstractItemView::SelectRows);
+    table_->setAlternatingRowColors(true);
+    table_->verticalHeader()->hide();
+    table_->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
+    notes_->setObjectName(QStringLiteral("viewNotes"));
+    notes_->setWordWrap(true);
+    notes_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+
+    auto* side = new QWidget(this);
+    auto* sideLayout = new QVBoxLayout(side);
+    sideLayout->setContentsMargins(0, 0, 0, 0);
+    sideLayout->addWidget(notes_);
+    sideLayout->addWidget(table_, 1);
+    splitter_->addWidget(new QWidget(this)); // the chart's place until a view is shown
+    splitter_->addWidget(side);
+    splitter_->setStretchFactor(0, 3);
+    splitter_->setStretchFactor(1, 2);
+    splitter_->setChildrenCollapsible(false);
+
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(0);
+    layout->addWidget(options_);
+    layout->addWidget(splitter_, 1);
+}
+
+void AnalysisPane::setSession(const Session& session) {
+    showing_ = true;
+    const ViewKind kind = session.view.view;
+    if (!chart_ || kind != kind_) {
+        ViewChart* chart = makeViewChart(kind, this);
+        if (chart) {
+            QWidget* old = splitter_->widget(0);
+            splitter_->replaceWidget(0, chart);
+            old->deleteLater();
+            chart_ = chart;
+            chart_->setObjectName(QStringLiteral("viewChart"));
+            connect(chart_, &ViewChart::recordActivated, this, &AnalysisPane::recordActivated);
+            kind_ = kind;
+        }
+    }
+    if (chart_ && kind == kind_) {
+        chart_->setSession(session);
+        model_->setTable(chart_->table());
+        table_->resizeColumnsToContents();
+        QStringList lines;
+        if (!chart_->emptyReason().isEmpty())
+            lines << chart_->emptyReason();
+        for (const auto& note : chart_->table().notes)
+            lines << QString::fromStdString(note);
+        notes_->setText(lines.join(QLatin1Char('\n')));
+    }
+    moves_ = session.view.moves;
+    prices_ = session.pricesPerHour;
+    rebuildOptions(session);
+    showing_ = false;
+}
+
+void AnalysisPane::edited() {
+    if (!showing_)
+        emit optionsEdited();
+}
+
+} // namespace roofscope::ui

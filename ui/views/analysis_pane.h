@@ -1,0 +1,79 @@
+#pragma once
+// The explorer's page for the analysis views (MD-Roofline, comparison, placement, matrix, cost):
+// the view's own options in a strip on top (run A and B, the rank and cluster rule, the moves,
+// the prices), the chart, and the table of its numbers with notes beside it. It draws from the
+// session it is given; an edit of the options is announced with optionsEdited() and written into
+// a session by applyTo(), so that the window keeps one source of truth.
+
+#include "session.h"
+
+#include <QWidget>
+
+class QComboBox;
+class QDoubleSpinBox;
+class QHBoxLayout;
+class QLabel;
+class QSortFilterProxyModel;
+class QSplitter;
+class QTableView;
+
+namespace roofscope::ui {
+
+class ViewChart;
+class ViewTableModel;
+
+class AnalysisPane : public QWidget {
+    Q_OBJECT
+  public:
+    explicit AnalysisPane(QWidget* parent = nullptr);
+
+    // Draws session.view.view's chart and table (replacing the chart when the view changed) and
+    // shows the options of that view set as the session has them.
+    void setSession(const Session& session);
+    // Writes the options strip's choices into `session` (view fields and prices).
+    void applyTo(Session& session) const;
+
+    ViewChart* chart() const { return chart_; }
+    QTableView* tableView() const { return table_; }
+    ViewTableModel* tableModel() const { return model_; }
+    QLabel* notes() const { return notes_; }
+
+  signals:
+    void optionsEdited();
+    void recordActivated(roofscope::RecordRef ref);
+
+  private:
+    void rebuildOptions(const Session& session);
+    void addComparisonOptions(const Session& session);
+    void addMdOptions(const Session& session);
+    void addPlacementOptions(const Session& session);
+    void addPriceOptions(const Session& session);
+    QComboBox* addCombo(const QString& label, const QString& objectName);
+    void edited();
+
+    ViewKind kind_ = ViewKind::roofline;
+    ViewChart* chart_ = nullptr;
+    QWidget* options_ = nullptr;
+    QHBoxLayout* optionsLayout_ = nullptr;
+    QSplitter* splitter_ = nullptr;
+    QTableView* table_ = nullptr;
+    ViewTableModel* model_ = nullptr;
+    QSortFilterProxyModel* proxy_ = nullptr;
+    QLabel* notes_ = nullptr;
+    // Options of the view shown (null when another view's strip is up).
+    QComboBox* baseline_ = nullptr;
+    QComboBox* target_ = nullptr;
+    QComboBox* rank_ = nullptr;
+    QComboBox* cluster_ = nullptr;
+    QComboBox* link_ = nullptr;
+    QComboBox* moveCategory_ = nullptr;
+    QComboBox* moveDevice_ = nullptr;
+    QComboBox* priceDevice_ = nullptr;
+    QDoubleSpinBox* price_ = nullptr;
+    // What applyTo writes besides the combos: the moves and prices as edited.
+    std::vector<PlacementMove> moves_;
+    std::map<std::string, double> prices_;
+    bool showing_ = false;
+};
+
+} // namespace roofscope::ui

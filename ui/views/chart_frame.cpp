@@ -1,0 +1,124 @@
+#include "chart_frame.h"
+
+#include <QFontMetrics>
+
+#include <algorithm>
+
+namespace roofscope::ui {
+
+void resetChartFrame(QCustomPlot& plot, const QString& title, const QString& subtitle,
+                     Qt::Alignment legendAlignment) {
+    plot.clearPlottables();
+    plot.clearItems();
+    // Deleting the old axis rect deletes its axes and legend; QCustomPlot nulls its pointers.
+    plot.plotLayout()->clear();
+    plot.plotLayout()->simplify();
+
+    auto* heading = new QCPTextElement(&plot, title, QFont(plot.font().family(), 11, QFont::Bold));
+    plot.plotLayout()->addElement(0, 0, heading);
+    int row = 1;
+    if (!subtitle.isEmpty()) {
+        auto* sub = new QCPTextElement(&plot, subtitle, QFont(plot.font().family(), 8));
+        sub->setTextColor(QColor(90, 90, 90));
+        plot.plotLayout()->addElement(row++, 0, sub);
+    }
+    const bool ownRow = legendAlignment == Qt::Alignment();
+    if (ownRow)
+        ++row; // the legend's, filled below once it exists
+    auto* rect = new QCPAxisRect(&plot);
+    plot.plotLayout()->addElement(row, 0, rect);
+    plot.plotLayout()->setRowStretchFactor(row, 1);
+    for (int r = 0; r < row; ++r)
+        plot.plotLayout()->setRowStretchFactor(r, 0.001);
+    plot.xAxis = rect->axis(QCPAxis::atBottom);
+    plot.yAxis = rect->axis(QCPAxis::atLeft);
+    plot.xAxis2 = rect->axis(QCPAxis::atTop);
+    plot.yAxis2 = rect->axis(QCPAxis::atRight);
+    // Plottables default to the axes of the first axis rect; keep the grids under them.
+    for (QCPAxis* axis : rect->axes())
+        axis->grid()->setLayer(QStringLiteral("grid"));
+    plot.xAxis->grid()->setSubGridPen(QPen(QColor(230, 230, 230), 1, Qt::DotLine));
+    plot.yAxis->grid()->setSubGridPen(QPen(QColor(230, 230, 230), 1, Qt::DotLine));
+
+    plot.legend = new QCPLegend;
+    if (ownRow) {
+        plot.plotLayout()->addElement(row - 1, 0, plot.legend);
+        plot.legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
+        plot.legend->setMargins(QMargins(6, 2, 6, 2));
+        plot.legend->setBorderPen(Qt::NoPen);
+    } else {
+        rect->insetLayout()->addElement(plot.legend, legendAlignment);
+    }
+    rect->insetLayout()->setMargins(QMargins(8, 8, 8, 8));
+    plot.legend->setLayer(QStringLiteral("legend"));
+    plot.legend->setFont(QFont(plot.font().family(), 8));
+    plot.legend->setBrush(QColor(255, 255, 255, 220));
+    if (!ownRow)
+        plot.legend->setBorderPen(QPen(QColor(180, 180, 180)));
+    plot.legend->setVisible(true);
+}
+
+QCPGraph* addLegendEntry(QCustomPlot& plot, const QString& name, const QPen& pen,
+                         const QCPScatterStyle& scatter) {
+    QCPGraph* g = plot.addGraph();
+    g->setName(name);
+    g->setPen(pen);
+    g->setLineStyle(scatter.isNone() ? QCPGraph::lsLine : QCPGraph::lsNone);
+    g->setScatterStyle(scatter);
+    g->setSelectable(QCP::stNone);
+    return g;
+}
+
+QCPItemText* addAnchoredLabel(QCustomPlot& plot, const QString& text, double x, double y,
+                              const QColor& color) {
+    auto* label = new QCPItemText(&plot);
+    label->setText(text);
+    label->setProperty("anchorX", x);
+    label->setProperty("anchorY", y);
+    label->setFont(QFont(plot.font().family(), 8));
+    label->setColor(color);
+    label->setBrush(QColor(255, 255, 255, 215));
+    label->setPen(QPen(QColor(205, 205, 205)));
+    label->setPadding(QMargins(3, 1, 3, 1));
+    label->setPositionAlignment(Qt::AlignLeft | Qt::AlignVCenter);
+    label->setClipToAxisRect(false);
+    label->position->setCoords(x, y);
+    return label;
+}
+
+void placeAnchoredLabels(QCustomPlot& plot, const std::vector<QCPItemText*>& labels, bool above) {
+    if (!plot.xAxis || !plot.yAxis)
+        return;
+    const auto anchor = [&plot](QCPItemText* t) {
+        return QPointF(plot.xAxis->coordToPixel(t->property("anchorX").toDouble()),
+                       plot.yAxis->coordToPixel(t->property("anchorY").toDouble()));
+    };
+    std::vector<QCPItemText*> order = labels;
+    std::sort(order.begin(), order.end(),
+              [&](QCPItemText* x, QCPItemText* y) { return anchor(x).y() < anchor(y).y(); });
+    const QRect area = plot.xAxis->axisRect()->rect();
+    double lastBottom = -1e9;
+    for (QCPItemText* t : order) {
+        const QFontMetrics metrics(t->font());
+        const double h = metrics.height() * t->text().count('\n') + metrics.height() + 4;
+        double w = 0;
+        for (const QString& line : t->text().split('\n'))
+            w = std::max<double>(w, metrics.horizontalAdvance(line) + 8);
+        QPointF p = anchor(t);
+        if (above)
+            p.ry() -= h / 2 + 4;
+        const double y = std::min(std::max(p.y(), lastBottom + h / 2), area.bottom() - h / 2);
+        lastBottom = y + h / 2;
+        const bool left = p.x() + 10 + w > area.right();
+        t->setPositionAlignment((left ? Qt::AlignRight : Qt::AlignLeft) | Qt::AlignVCenter);
+        t->position->setPixelPosition(QPointF(p.x() + (left ? -10 : 10), y));
+    }
+}
+
+QString elide(const QString& text, int maxChars) {
+    if (text.size() <= maxChars)
+        return text;
+    return text.left(maxChars - 1) + QChar(0x2026);
+}
+
+} // namespace roofscope::ui

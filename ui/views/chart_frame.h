@@ -1,0 +1,41 @@
+#pragma once
+// The frame every comparison-family chart draws in: a title, one axis rect and a legend. Rebuilt
+// on each setSession because ViewChart::showEmpty clears the layout (and with it the axes and
+// the legend) when a session cannot be drawn.
+
+#include <qcustomplot.h>
+
+#include <QString>
+
+#include <vector>
+
+namespace roofscope::ui {
+
+// Clears `plot` (plottables, items, layout) and lays out a title (bold, `title`) above a
+// subtitle (`subtitle`, grey, may hold several lines, left out when empty) and one axis rect
+// with a legend inset at `legendAlignment`; an empty alignment puts the legend in a row of its
+// own between the subtitle and the axis rect, its entries side by side. Resets plot.xAxis, yAxis,
+// xAxis2, yAxis2 and legend to the new ones.
+void resetChartFrame(QCustomPlot& plot, const QString& title, const QString& subtitle,
+                     Qt::Alignment legendAlignment);
+
+// A legend entry without data: an empty graph named `name` drawn with `pen` and `scatter`.
+QCPGraph* addLegendEntry(QCustomPlot& plot, const QString& name, const QPen& pen,
+                         const QCPScatterStyle& scatter = QCPScatterStyle());
+
+// A small label for the point (x, y) in plot coordinates; placeAnchoredLabels puts it beside
+// the point.
+QCPItemText* addAnchoredLabel(QCustomPlot& plot, const QString& text, double x, double y,
+                              const QColor& color);
+
+// Puts each label made by addAnchoredLabel beside its point (or just above it when `above`, to
+// keep a line leaving the point sideways visible), pushed down just enough to clear
+// the label above it, and left of its point where the right edge would cut it. In pixels: call
+// after the layout and the axis ranges are known (before each draw).
+void placeAnchoredLabels(QCustomPlot& plot, const std::vector<QCPItemText*>& labels,
+                         bool above = false);
+
+// `text` cut to `maxChars` with an ellipsis: kernel names run to a hundred characters.
+QString elide(const QString& text, int maxChars);
+
+} // namespace roofscope::ui

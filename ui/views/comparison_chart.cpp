@@ -1,0 +1,264 @@
+#include "comparison_chart.h"
+
+#include "analysis/compare_tables.h"
+#include "axis_format.h"
+#include "chart_frame.h"
+#include "roof_geometry.h"
+
+#include <QFontMetrics>
+#include <QMouseEvent>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace roofscope::ui {
+namespace {
+
+// Role colours rather than the palette's by position: the palette's vermillion and green would
+// read as the arrows' "slower" and "faster". A colour the user chose for a run still wins.
+QColor roleColor(const Dataset& dataset, bool runA) {
+    const QColor own(QString::fromStdString(dataset.context.color));
+    if (own.isValid())
+        return own;
+    return runA ? QColor(0, 114, 178) : QColor(230, 159, 0);
+}
+
+QString deviceNameOf(const Session& session, const std::string& id) {
+    const Device* d = session.findDevice(id);
+    return QString::fromStdString(d ? d->name : id.empty() ? std::string("unknown device") : id);
+}
+
+QString labelOf(const Dataset& d) {
+    return QString::fromStdString(d.context.label);
+}
+
+} // namespace
+
+ComparisonChart::ComparisonChart(QWidget* parent) : ViewChart(parent) {
+    setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
+}
+
+QColor ComparisonChart::fasterColor() {
+    return QColor(26, 152, 80);
+}
+
+QColor ComparisonChart::slowerColor() {
+    return QColor(215, 48, 39);
+}
+
+void ComparisonChart::setSession(const Session& session) {
+    arrows_.clear();
+    labels_.clear();
+    pickable_.clear();
+    pointsA_ = pointsB_ = nullptr;
+    table_ = comparisonTable(session);
+    const auto result = comparisonPlot(session);
+    if (!result) {
+        QString why = QString::fromStdString(result.error().message);
+        if (!why.isEmpty())
+            why[0] = why[0].toUpper();
+        showEmpty(why);
+        return;
+    }
+    const ComparisonPlot& plot = result.value();
+    if (plot.pointsA.empty() && plot.pointsB.empty()) {
+        showEmpty(tr("No op of these runs has FLOPs and a time to place on a roofline"));
+        return;
+    }
+    emptyReason_.clear();
+    const ViewSettings& view = session.view;
+    const Dataset& runA = session.datasets[static_cast<std::size_t>(plot.pair.baseline)];
+    const Device* deviceA = session.findDevice(runA.context.deviceId);
+    const Device* deviceB = nullptr;
+    const Dataset* runB = nullptr;
+    QString title, subtitle;
+    const QString nameA = deviceNameOf(session, runA.context.deviceId);
+    if (plot.pair.projection()) {
+        deviceB = &session.devices[static_cast<std::size_t>(plot.pair.projectDevice)];
+        title = tr("Projected on %1, not measured").arg(QString::fromStdString(deviceB->name));
+        subtitle = tr("%1 measured on %2 → its roofline bound on %3")
+                       .arg(labelOf(runA), nameA, QString::fromStdString(deviceB->name));
+    } else {
+        runB = &session.datasets[static_cast<std::size_t>(plot.pair.target)];
+        deviceB = session.findDevice(runB->context.deviceId);
+        title = tr("%1 → %2").arg(labelOf(runA), labelOf(*runB));
+        subtitle = tr("A: %1 · B: %2").arg(nameA, deviceNameOf(session, runB->context.deviceId));
+    }
+    // The second note is the iteration in words (compare_tables.cpp).
+    if (table_.notes.size() > 1) {
+        QString iteration = QString::fromStdString(table_.notes[1]);
+        if (iteration.endsWith('.'))
+            iteration.chop(1);
+        subtitle += QStringLiteral("\n") + iteration;
+    }
+    if (plot.undrawable > 0)
+        subtitle += tr(" · %n op(s) without FLOPs or time not drawn", nullptr, plot.undrawable);
+    resetChartFrame(*this, title, subtitle, Qt::AlignBottom | Qt::AlignRight);
+    setLogAxis(xAxis, Dimension::intensity,
+               tr("Arithmetic intensity at %1 (FLOP/B)")
+                   .arg(QString::fromUtf8(toString(view.memoryLevel).data())));
+    setLogAxis(yAxis, Dimension::flopsPerS, tr("Performance (FLOP/s)"));
+
+    // The view spans the points, and the ridges of the roofs drawn with them.
+    double xLow = std::numeric_limits<double>::infinity(), xHigh = 0;
+    double yLow = std::numeric_limits<double>::infinity(), yHigh = 0;
+    for (const auto* side : {&plot.pointsA, &plot.pointsB})
+        for (const auto& p : *side) {
+            xLow = std::min(xLow, p.intensity);
+            xHigh = std::max(xHigh, p.intensity);
+            yLow = std::min(yLow, p.flopsPerS);
+            yHigh = std::max(yHigh, p.flopsPerS);
+        }
+    xLow /= 4;
+    xHigh *= 4;
+    const QColor colorA = roleColor(runA, true);
+    const QColor colorB = runB ? roleColor(*runB, false) : QColor(230, 159, 0);
+    for (const Device* d : {deviceA, deviceB})
+        if (d) {
+            RoofOptions options{{view.precision}, {view.memoryLevel}, view.memoryLevel};
+            for (const auto& ridge : deviceRoofs(d->ceilings, 1e-6, 1e9, options).ridges)
+                xHigh = std::max(xHigh, ridge.x * 3);
+        }
+    if (deviceA)
+        drawRoofs(*deviceA, colorA.darker(120), tr("A"), view, xLow, xHigh, yHigh);
+    if (deviceB && deviceB != deviceA)
+        drawRoofs(*deviceB, colorB.darker(120), plot.pair.projection() ? tr("target") : tr("B"),
+                  view, xLow, xHigh, yHigh);
+
+    pointsA_ = drawPoints(plot.pointsA, colorA, false,
+                          tr("A: %1 (measured)").arg(elide(labelOf(runA), 40)));
+    pointsB_ =
+        drawPoints(plot.pointsB, colorB, plot.pair.projection(),
+                   plot.pair.projection()
+                       ? tr("projected on %1 (bound)").arg(QString::fromStdString(deviceB->name))
+                       : tr("B: %1 (measured)").arg(elide(labelOf(*runB), 40)));
+    drawArrows(session, plot);
+    pickable_ = plot.pointsA;
+    pickable_.insert(pickable_.end(), plot.pointsB.begin(), plot.pointsB.end());
+
+    xAxis->setRange(xLow, xHigh);
+    // At least three decades, as the roofline does, so that slopes show under the points.
+    yAxis->setRange(std::min(yLow / 4, yHigh * 1e-3), yHigh * 2.5);
+    replot(rpQueuedReplot);
+}
+
+void ComparisonChart::drawRoofs(const Device& device, const QColor& color, const QString& who,
+                                const ViewSettings& view, double xMin, double xMax, double& yMax) {
+    RoofOptions options{{view.precision}, {view.memoryLevel}, view.memoryLevel};
+    const DeviceRoofs roofs = deviceRoofs(device.ceilings, xMin, xMax, options);
+    bool first = true;
+    for (const auto& segment : roofs.segments) {
+        QCPGraph* g = addGraph();
+        g->setData({segment.x0, segment.x1}, {segment.y0, segment.y1}, true);
+        QPen pen(color, segment.kind == RoofSegment::Kind::memory ? 1.8 : 1.5);
+        if (segment.provenance == ProvenanceKind::spec)
+            pen.setStyle(Qt::DashLine);
+        g->setPen(pen);
+        g->setSelectable(QCP::stNone);
+        g->setLayer(QStringLiteral("background"));
+        yMax = std::max(yMax, std::max(segment.y0, segment.y1));
+        if (first)
+            g->setName(tr("%1 roofs: %2").arg(who, QString::fromStdString(device.name)));
+        else
+            g->removeFromLegend();
+        first = false;
+        if (segment.kind != RoofSegment::Kind::compute)
+            continue;
+        auto* label = new QCPItemText(this);
+        label->setText(QString::fromStdString(device.name + " · " + segment.label));
+        label->setColor(color);
+        label->setFont(QFont(font().family(), 7));
+        label->setClipToAxisRect(true);
+        label->setBrush(QColor(255, 255, 255, 190));
+        label->setPadding(QMargins(2, 0, 2, 0));
+        label->setPositionAlignment(Qt::AlignRight | Qt::AlignBottom);
+        label->position->setCoords(segment.x1 / 1.15, segment.y1 * 1.03);
+    }
+}
+
+QCPGraph* ComparisonChart::drawPoints(const std::vector<ComparisonPoint>& points,
+                                      const QColor& color, bool hollow, const QString& name) {
+    QCPGraph* g = addGraph();
+    QVector<QCPGraphData> data;
+    for (const auto& p : points)
+        data.push_back({p.intensity, p.flopsPerS});
+    g->data()->set(data, false);
+    g->setLineStyle(QCPGraph::lsNone);
+    QColor fill = color;
+    fill.setAlpha(200);
+    g->setScatterStyle(
+        hollow ? QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(color, 1.8), Qt::NoBrush, 9)
+               : QCPScatterStyle(QCPScatterStyle::ssDisc, color, fill, 8));
+    g->setPen(QPen(color));
+    g->setSelectable(QCP::stNone);
+    g->setName(name);
+    return g;
+}
+
+void ComparisonChart::drawArrows(const Session& session, const ComparisonPlot& plot) {
+    // Legend entries for the arrow colours that are drawn.
+    const QString where = plot.pair.projection() ? tr("projection") : QStringLiteral("B");
+    if (std::any_of(plot.arrows.begin(), plot.arrows.end(), [](auto& a) { return a.change < 0; }))
+        addLegendEntry(*this, tr("faster in %1").arg(where), QPen(fasterColor(), 1.4));
+    if (std::any_of(plot.arrows.begin(), plot.arrows.end(), [](auto& a) { return a.change > 0; }))
+        addLegendEntry(*this, tr("slower in %1").arg(where), QPen(slowerColor(), 1.4));
+    for (const auto& a : plot.arrows) {
+        auto* line = new QCPItemLine(this);
+        line->start->setCoords(a.from.intensity, a.from.flopsPerS);
+        line->end->setCoords(a.to.intensity, a.to.flopsPerS);
+        const QColor c = a.change < 0   ? fasterColor()
+                         : a.change > 0 ? slowerColor()
+                                        : QColor(140, 140, 140);
+        line->setPen(QPen(c, 1.4));
+        line->setHead(QCPLineEnding(QCPLineEnding::esSpikeArrow, 8, 10));
+        line->setClipToAxisRect(true);
+        // Over the markers, whose discs would hide a short arrow's head.
+        line->setLayer(QStringLiteral("axes"));
+        arrows_.push_back(line);
+    }
+    for (const int i : plot.labelled) {
+        const ComparisonArrow& a = plot.arrows[static_cast<std::size_t>(i)];
+        const Dataset& d = session.datasets[static_cast<std::size_t>(a.from.ref.dataset)];
+        const auto& name = d.records[static_cast<std::size_t>(a.from.ref.record)].name;
+        auto* label =
+            addAnchoredLabel(*this,
+                             elide(QString::fromStdString(name), 28) + QStringLiteral("  ") +
+                                 QString::fromStdString(formatChange(a.change)),
+                             a.to.intensity, a.to.flopsPerS,
+                             arrows_[static_cast<std::size_t>(i)]->pen().color().darker(115));
+        label->setLayer(QStringLiteral("axes")); // over the arrows
+        labels_.push_back(label);
+    }
+}
+
+void ComparisonChart::draw(QCPPainter* painter) {
+    // Where a label fits depends on the pixel size drawn at, which differs between the widget and
+    // an export: place the labels once the layout is known.
+    if (xAxis && !labels_.empty()) {
+        updateLayout();
+        placeAnchoredLabels(*this, labels_);
+    }
+    ViewChart::draw(painter);
+}
+
+void ComparisonChart::mousePressEvent(QMouseEvent* event) {
+    ViewChart::mousePressEvent(event);
+    if (event->button() != Qt::LeftButton || pickable_.empty() || !xAxis)
+        return;
+    const QPointF at = event->position();
+    double best = 7 * 7; // pixels squared: a marker's radius and a little
+    const ComparisonPoint* hit = nullptr;
+    for (const auto& p : pickable_) {
+        const double dx = xAxis->coordToPixel(p.intensity) - at.x();
+        const double dy = yAxis->coordToPixel(p.flopsPerS) - at.y();
+        if (dx * dx + dy * dy < best) {
+            best = dx * dx + dy * dy;
+            hit = &p;
+        }
+    }
+    if (hit)
+        emit recordActivated(hit->ref);
+}
+
+} // namespace roofscope::ui

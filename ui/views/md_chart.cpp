@@ -1,0 +1,374 @@
+#include "md_chart.h"
+
+#include "analysis/shown_dataset.h"
+#include "axis_format.h"
+#include "roofline.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace roofscope::ui {
+namespace {
+
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+const QColor kGrey(190, 190, 190);
+const QColor kNoBound(90, 90, 90);
+
+bool drawable(double x, double y) {
+    return std::isfinite(x) && std::isfinite(y) && x > 0 && y > 0;
+}
+
+QString planeTitle(MdPlane plane) {
+    switch (plane) {
+    case MdPlane::a:
+        return QObject::tr("A plane: compute vs memory");
+    case MdPlane::o:
+        return QObject::tr("O plane: communication vs memory (A < ridge)");
+    case MdPlane::c:
+        break;
+    }
+    return QObject::tr("C plane: communication vs compute (A ≥ ridge)");
+}
+
+// Extent of what a plane shows, grown point by point.
+struct Extent {
+    double xLow = std::numeric_limits<double>::infinity(), xHigh = 0;
+    double yLow = std::numeric_limits<double>::infinity(), yHigh = 0;
+    void add(double x, double y) {
+        if (drawable(x, 1)) {
+            xLow = std::min(xLow, x);
+            xHigh = std::max(xHigh, x);
+        }
+        if (drawable(1, y)) {
+            yLow = std::min(yLow, y);
+            yHigh = std::max(yHigh, y);
+        }
+    }
+};
+
+} // namespace
+
+MdChart::MdChart(QWidget* parent) : ViewChart(parent) {
+    setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
+    setAutoAddPlottableToLegend(false);
+}
+
+QColor MdChart::bottleneckColor(Bottleneck bottleneck) {
+    switch (bottleneck) {
+    case Bottleneck::compute:
+        return QColor(0xD5, 0x5E, 0x00);
+    case Bottleneck::memory:
+        return QColor(0x00, 0x72, 0xB2);
+    case Bottleneck::communication:
+        return QColor(0x00, 0x9E, 0x73);
+    case Bottleneck::none:
+        break;
+    }
+    return kNoBound;
+}
+
+QCPAxisRect* MdChart::planeRect(MdPlane plane) const {
+    const auto it = planes_.find(plane);
+    return it == planes_.end() ? nullptr : it->second;
+}
+
+int MdChart::pointCount(MdPlane plane) const {
+    const auto it = points_.find(plane);
+    return it == points_.end() ? 0 : it->second;
+}
+
+int MdChart::greyCount(MdPlane plane) const {
+    const auto it = grey_.find(plane);
+    return it == grey_.end() ? 0 : it->second;
+}
+
+double MdChart::ridgeX(MdPlane plane) const {
+    const auto it = ridges_.find(plane);
+    return it == ridges_.end() ? kNaN : it->second;
+}
+
+QString MdChart::stragglerLabel() const {
+    return straggler_ ? straggler_->text() : QString();
+}
+
+void MdChart::clearChart() {
+    clearPlottables();
+    clearItems();
+    plotLayout()->clear();
+    planes_.clear();
+    points_.clear();
+    grey_.clear();
+    ridges_.clear();
+    bars_.clear();
+    barRect_ = nullptr;
+    straggler_ = nullptr;
+    commNotice_.clear();
+    emptyReason_.clear();
+    table_ = {};
+}
+
+void MdChart::setSession(const Session& session) {
+    clearChart();
+    const int index = shownDataset(session);
+    if (index < 0) {
+        showEmpty(tr("The MD-Roofline needs a dataset: none is loaded or all are hidden."));
+        return;
+    }
+    const auto analysis = analyseMd(session, index);
+    if (!analysis) {
+        showEmpty(QString::fromStdString(analysis.error().message));
+        return;
+    }
+    const MdAnalysis& md = analysis.value();
+    const Dataset& dataset = session.datasets[static_cast<std::size_t>(index)];
+    if (md.ops.empty()) {
+        showEmpty(tr("'%1' has no op records to draw.")
+                      .arg(QString::fromStdString(dataset.context.label)));
+        return;
+    }
+    table_ = mdTable(session);
+
+    // Planes on top, one row; the bars and their legend below, across the whole width.
+    auto* top = new QCPLayoutGrid;
+    plotLayout()->addElement(0, 0, top);
+    addPlane(top, 0, MdPlane::a);
+    if (md.anyCommunication) {
+        addPlane(top, 1, MdPlane::o);
+        addPlane(top, 2, MdPlane::c);
+    } else {
+        commNotice_ = tr("No op communicates: the O and C planes need communicated bytes (P),\n"
+                         "e.g. the collectives of a multi-rank trace.");
+        auto* notice = new QCPTextElement(this, commNotice_);
+        notice->setTextColor(palette().color(QPalette::PlaceholderText));
+        // In the title row: a text element caps the height of its row at its text.
+        top->addElement(0, 1, notice);
+        top->setColumnStretchFactors({1.0, 1.0});
+    }
+    for (const auto& [plane, rect] : planes_)
+        drawPlane(plane, md);
+    if (md.anyCommunication) {
+        // O and C share the communication axis so that one op's height reads the same in both.
+        QCPAxis* o = planes_.at(MdPlane::o)->axis(QCPAxis::atLeft);
+        QCPAxis* c = planes_.at(MdPlane::c)->axis(QCPAxis::atLeft);
+        const QCPRange both(std::min(o->range().lower, c->range().lower),
+                            std::max(o->range().upper, c->range().upper));
+        o->setRange(both);
+        c->setRange(both);
+        connect(o, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), c,
+                qOverload<const QCPRange&>(&QCPAxis::setRange));
+        connect(c, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), o,
+                qOverload<const QCPRange&>(&QCPAxis::setRange));
+    }
+    drawBars(md);
+    plotLayout()->setRowStretchFactors({3.0, 2.0});
+    replot(rpQueuedReplot);
+}
+
+QCPAxisRect* MdChart::addPlane(QCPLayoutGrid* grid, int column, MdPlane plane) {
+    auto* title =
+        new QCPTextElement(this, planeTitle(plane), QFont(font().family(), 9, QFont::Bold));
+    grid->addElement(0, column, title);
+    auto* rect = new QCPAxisRect(this);
+    grid->addElement(1, column, rect);
+    rect->setupFullAxesBox(false);
+    for (auto* axis : rect->axes())
+        axis->setLayer(QStringLiteral("axes"));
+    planes_[plane] = rect;
+    QCPAxis* x = rect->axis(QCPAxis::atBottom);
+    QCPAxis* y = rect->axis(QCPAxis::atLeft);
+    switch (plane) {
+    case MdPlane::a:
+        setLogAxis(x, Dimension::intensity, tr("A = F/M (FLOP/B)"));
+        setLogAxis(y, Dimension::flopsPerS, tr("Performance (FLOP/s)"));
+        break;
+    case MdPlane::o:
+        setLogAxis(x, Dimension::intensity, tr("O = P/M (B/B)"));
+        setLogAxis(y, Dimension::bytesPerS, tr("Communication (B/s)"));
+        break;
+    case MdPlane::c:
+        setLogAxis(x, Dimension::intensity, tr("C = P/F (B/FLOP)"));
+        setLogAxis(y, Dimension::bytesPerS, tr("Communication (B/s)"));
+        break;
+    }
+    // The box's top and right axes follow the bottom and left ones, without labels.
+    const std::pair<QCPAxis*, QCPAxis*> mirrors[] = {{x, rect->axis(QCPAxis::atTop)},
+                                                     {y, rect->axis(QCPAxis::atRight)}};
+    for (const auto& [axis, mirror] : mirrors) {
+        mirror->setScaleType(QCPAxis::stLogarithmic);
+        mirror->setTicker(axis->ticker());
+        mirror->setTickLabels(false);
+        connect(axis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), mirror,
+                qOverload<const QCPRange&>(&QCPAxis::setRange));
+    }
+    rect->setRangeDrag(Qt::Horizontal | Qt::Vertical);
+    rect->setRangeZoom(Qt::Horizontal | Qt::Vertical);
+    return rect;
+}
+
+void MdChart::drawPlane(MdPlane plane, const MdAnalysis& md) {
+    QCPAxisRect* rect = planes_.at(plane);
+    QCPAxis* xAxis = rect->axis(QCPAxis::atBottom);
+    QCPAxis* yAxis = rect->axis(QCPAxis::atLeft);
+
+    // The roof is that of the op taking the most measured time: with mixed precisions its
+    // compute ceiling is the one that matters most. Each op's own premise uses its own ridge.
+    const MdOpResult* dominant = nullptr;
+    for (const auto& op : md.ops)
+        // Bounded ops first: an op without a bound may lack the very ceilings the roof needs.
+        if (!dominant || (op.bound && !dominant->bound) ||
+            (op.bound.has_value() == dominant->bound.has_value() &&
+             op.measuredS.value_or(0) > dominant->measuredS.value_or(0)))
+            dominant = &op;
+    const MdCeilings& c = dominant->ceilings;
+    const MdPlanes& ridges = dominant->planes;
+    double peak = c.apfFlopsPerS, slope = c.apmBytesPerS, ridge = ridges.ridgeA;
+    if (plane == MdPlane::o) {
+        peak = c.apbBytesPerS;
+        ridge = ridges.ridgeO;
+    } else if (plane == MdPlane::c) {
+        peak = c.apbBytesPerS;
+        slope = c.apfFlopsPerS;
+        ridge = ridges.ridgeC;
+    }
+
+    Extent extent;
+    // One graph per colour: the premise holding (bottleneck colours), not holding (grey), and
+    // ops without a bound.
+    std::map<QRgb, QVector<QCPGraphData>> byColor;
+    int& count = points_[plane];
+    int& grey = grey_[plane];
+    for (const auto& op : md.ops) {
+        if (!op.measuredS || *op.measuredS <= 0)
+            continue;
+        const double t = *op.measuredS;
+        const double x = plane == MdPlane::a   ? op.planes.a
+                         : plane == MdPlane::o ? op.planes.o
+                                               : op.planes.c;
+        const double y = (plane == MdPlane::a ? op.work.flops : op.work.commBytes) / t;
+        if (!drawable(x, y))
+            continue;
+        const bool premise = plane == MdPlane::a || op.planes.commPlane == plane;
+        QColor color = !premise   ? kGrey
+                       : op.bound ? bottleneckColor(op.bound->bottleneck)
+                                  : kNoBound;
+        byColor[color.rgb()].push_back({x, y});
+        extent.add(x, y);
+        ++count;
+        grey += premise ? 0 : 1;
+    }
+    // Grey first so that the ops the plane is about are drawn over them.
+    std::vector<QRgb> order;
+    for (const auto& [rgb, data] : byColor)
+        order.push_back(rgb);
+    std::stable_partition(order.begin(), order.end(), [](QRgb c) { return c == kGrey.rgb(); });
+    for (const QRgb rgb : order) {
+        QCPGraph* g = addGraph(xAxis, yAxis);
+        g->data()->set(byColor[rgb], false);
+        g->setLineStyle(QCPGraph::lsNone);
+        const QColor color = QColor::fromRgb(rgb);
+        g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, color.darker(115), color, 7));
+        g->setSelectable(QCP::stNone);
+    }
+
+    const bool haveRidge = std::isfinite(ridge) && ridge > 0;
+    if (haveRidge)
+        extent.add(ridge, peak);
+    if (!(extent.xHigh > 0)) { // nothing to show: a decade around 1
+        extent.add(0.1, 1);
+        extent.add(10, 10);
+    }
+    // At least a decade and a half either side of the ridge, so that both parts of the roof
+    // show and the log ticker labels whole decades.
+    double xLow = extent.xLow / 4, xHigh = extent.xHigh * 4;
+    if (haveRidge) {
+        xLow = std::min(xLow, ridge / 30);
+        xHigh = std::max(xHigh, ridge * 30);
+    }
+    if (haveRidge && std::isfinite(peak) && peak > 0) {
+        // min(peak, x * slope) is straight on log-log axes left and right of the ridge.
+        QCPGraph* roof = addGraph(xAxis, yAxis);
+        const double x0 = std::min(xLow, ridge), x1 = std::max(xHigh, ridge);
+        roof->setData(
+            {x0, ridge, x1},
+            {roofAt(peak, slope, x0), roofAt(peak, slope, ridge), roofAt(peak, slope, x1)}, true);
+        roof->setPen(QPen(QColor(40, 40, 40), 1.8));
+        roof->setSelectable(QCP::stNone);
+        extent.add(x0, roofAt(peak, slope, x0));
+
+        ridges_[plane] = ridge;
+        auto* line = new QCPItemStraightLine(this);
+        line->setClipAxisRect(rect);
+        for (auto* p : {line->point1, line->point2})
+            p->setAxes(xAxis, yAxis);
+        line->point1->setCoords(ridge, peak);
+        line->point2->setCoords(ridge, peak * 10);
+        line->setPen(QPen(QColor(110, 110, 110), 1, Qt::DashLine));
+        auto* label = new QCPItemText(this);
+        label->setClipAxisRect(rect);
+        label->position->setAxes(xAxis, yAxis);
+        label->position->setAxisRect(rect);
+        label->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
+        label->position->setCoords(ridge, 0.97);
+        label->setPositionAlignment(Qt::AlignLeft | Qt::AlignBottom);
+        label->setRotation(-90);
+        label->setFont(QFont(font().family(), 7));
+        label->setColor(QColor(80, 80, 80));
+        label->setPadding(QMargins(0, 0, 0, 2));
+        const QString unit = plane == MdPlane::a   ? QStringLiteral("FLOP/B")
+                             : plane == MdPlane::o ? QStringLiteral("B/B")
+                                                   : QStringLiteral("B/FLOP");
+        label->setText(tr("ridge %1 %2").arg(QString::number(ridge, 'g', 3), unit));
+        // The peak, over the flat part of the roof.
+        auto* peakLabel = new QCPItemText(this);
+        peakLabel->setClipAxisRect(rect);
+        peakLabel->position->setAxes(xAxis, yAxis);
+        peakLabel->position->setCoords(x1 / 1.3, peak * 1.08);
+        peakLabel->setPositionAlignment(Qt::AlignRight | Qt::AlignBottom);
+        peakLabel->setFont(QFont(font().family(), 7));
+        peakLabel->setText(QStringLiteral("%1 %2").arg(
+            plane == MdPlane::a ? QStringLiteral("APF") : QStringLiteral("APB"),
+            QString::fromStdString(formatSi(peak, plane == MdPlane::a ? Dimension::flopsPerS
+                                                                      : Dimension::bytesPerS))));
+    }
+    xAxis->setRange(xLow, xHigh);
+    if (count == 0) {
+        auto* none = new QCPItemText(this);
+        none->setClipAxisRect(rect);
+        none->position->setType(QCPItemPosition::ptAxisRectRatio);
+        none->position->setAxisRect(rect);
+        none->position->setCoords(0.5, 0.6);
+        none->setColor(palette().color(QPalette::PlaceholderText));
+        none->setBrush(QColor(255, 255, 255, 230));
+        none->setText(plane == MdPlane::a ? tr("no op has FLOPs, bytes and a time")
+                                          : tr("no op has bytes and communication here"));
+    }
+    const double yHigh = extent.yHigh * 3;
+    yAxis->setRange(std::clamp(extent.yLow / 5, yHigh * 1e-7, yHigh * 1e-3), yHigh);
+
+    if (plane == MdPlane::a) { // the colour key, once, where the slope leaves room
+        auto* key = new QCPLegend;
+        // Top left: above the slope a roofline is empty by construction.
+        rect->insetLayout()->addElement(key, Qt::AlignTop | Qt::AlignLeft);
+        key->setLayer(QStringLiteral("legend"));
+        key->setFont(QFont(font().family(), 7));
+        key->setIconSize(10, 8);
+        key->setRowSpacing(-2);
+        key->setBrush(QColor(255, 255, 255, 220));
+        const std::pair<QString, QColor> entries[] = {
+            {tr("compute-bound"), bottleneckColor(Bottleneck::compute)},
+            {tr("memory-bound"), bottleneckColor(Bottleneck::memory)},
+            {tr("communication-bound"), bottleneckColor(Bottleneck::communication)},
+            {tr("other plane applies"), kGrey},
+            {tr("no bound"), kNoBound}};
+        for (const auto& [name, color] : entries) {
+            QCPGraph* g = addGraph(xAxis, yAxis);
+            g->setName(name);
+            g->setLineStyle(QCPGraph::lsNone);
+            g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, color, color, 7));
+            key->addItem(new QCPPlottableLegendItem(key, g));
+        }
+    }
+}
+
+} // namespace roofscope::ui

@@ -1,0 +1,62 @@
+#pragma once
+// The MD-Roofline view (Miao et al., ISCC 2022): three linked planes side by side, A = F/M
+// against FLOP/s, O = P/M and C = P/F against communication B/s, each with its roof and its
+// ridge; every op drawn in each plane where its coordinates are finite and positive, coloured by
+// its bottleneck where the plane's premise holds for it and grey where it does not (O applies
+// left of the A ridge, C at or right of it). Under the planes, the iteration split by phase:
+// a measured and a bound bar per rank, the straggler marked. Numbers come from core's
+// analyseMd (analysis/md_analysis.h); this class only draws.
+
+#include "analysis/md_analysis.h"
+#include "views/view_chart.h"
+
+#include <map>
+#include <vector>
+
+namespace roofscope::ui {
+
+class MdChart : public ViewChart {
+    Q_OBJECT
+  public:
+    explicit MdChart(QWidget* parent = nullptr);
+
+    // Draws the dataset shownDataset(session) picks, at view.memoryLevel and view.link, for
+    // view.mdRank under view.clusterRule.
+    void setSession(const Session& session) override;
+
+    // What is drawn, for tests and exports.
+    QCPAxisRect* planeRect(MdPlane plane) const; // nullptr when not drawn
+    QCPAxisRect* barRect() const { return barRect_; }
+    int pointCount(MdPlane plane) const;
+    int greyCount(MdPlane plane) const; // points whose plane premise does not hold
+    double ridgeX(MdPlane plane) const; // NaN when no ridge is drawn
+    struct PhaseBar {
+        QString label; // "rank 3 · measured", "bound", ...
+        int rank = 0;
+        bool bound = false;              // false: measured
+        std::map<Phase, double> seconds; // the stacked segments
+    };
+    const std::vector<PhaseBar>& bars() const { return bars_; }
+    QString stragglerLabel() const; // empty when no straggler is marked
+    // The words shown instead of the O and C planes when no op communicates; empty otherwise.
+    QString commNotice() const { return commNotice_; }
+
+    static QColor phaseColor(Phase phase);
+    static QColor bottleneckColor(Bottleneck bottleneck);
+
+  private:
+    void clearChart();
+    QCPAxisRect* addPlane(QCPLayoutGrid* grid, int column, MdPlane plane);
+    void drawPlane(MdPlane plane, const MdAnalysis& md);
+    void drawBars(const MdAnalysis& md);
+
+    std::map<MdPlane, QCPAxisRect*> planes_;
+    std::map<MdPlane, int> points_, grey_;
+    std::map<MdPlane, double> ridges_;
+    QCPAxisRect* barRect_ = nullptr;
+    QCPItemText* straggler_ = nullptr;
+    std::vector<PhaseBar> bars_;
+    QString commNotice_;
+};
+
+} // namespace roofscope::ui

@@ -1,0 +1,338 @@
+#include "placement_chart.h"
+
+#include "analysis/shown_dataset.h"
+#include "axis_format.h"
+#include "palette.h"
+#include "roof_geometry.h"
+#include "roofline.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <set>
+
+namespace roofscope::ui {
+namespace {
+
+constexpr double kRoofXMin = 1e-2, kRoofXMax = 1e4; // FLOP/B, as in the classic roofline
+const QColor kMemcpy(150, 150, 150);
+const QColor kTransfer(0xD5, 0x5E, 0x00);
+
+QString seconds(double s) {
+    return QString::fromStdString(formatSi(s, Dimension::time));
+}
+
+QString deviceName(const Session& session, const std::string& id) {
+    const Device* d = session.findDevice(id);
+    return QString::fromStdString(d ? d->name : id);
+}
+
+} // namespace
+
+PlacementChart::PlacementChart(QWidget* parent) : ViewChart(parent) {
+    setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
+    setAutoAddPlottableToLegend(false);
+}
+
+QCPAxisRect* PlacementChart::deviceRect(const std::string& id) const {
+    const auto it = rects_.find(id);
+    return it == rects_.end() ? nullptr : it->second;
+}
+
+int PlacementChart::pointsOn(const std::string& id) const {
+    const auto it = points_.find(id);
+    return it == points_.end() ? 0 : it->second;
+}
+
+int PlacementChart::predictedOn(const std::string& id) const {
+    const auto it = predicted_.find(id);
+    return it == predicted_.end() ? 0 : it->second;
+}
+
+QString PlacementChart::changeLabel() const {
+    return change_ ? change_->text() : QString();
+}
+
+void PlacementChart::clearChart() {
+    clearPlottables();
+    clearItems();
+    plotLayout()->clear();
+    deviceIds_.clear();
+    rects_.clear();
+    points_.clear();
+    predicted_.clear();
+    segments_.clear();
+    barRect_ = nullptr;
+    change_ = nullptr;
+    oldStepS_ = newStepS_ = 0;
+    undrawn_ = 0;
+    drawnCategories_.clear();
+    emptyReason_.clear();
+    table_ = {};
+}
+
+void PlacementChart::setSession(const Session& session) {
+    clearChart();
+    const int index = shownDataset(session);
+    if (index < 0) {
+        showEmpty(tr("The placement view needs a dataset: none is loaded or all are hidden."));
+        return;
+    }
+    const Dataset& dataset = session.datasets[static_cast<std::size_t>(index)];
+    if (dataset.records.empty()) {
+        showEmpty(tr("'%1' has no op records to place.")
+                      .arg(QString::fromStdString(dataset.context.label)));
+        return;
+    }
+    const MdOptions options{session.view.memoryLevel, session.view.link};
+    const PlacementPlan plan = planPlacement(dataset, session.devices, session.view.moves, options);
+    for (const auto& id : plan.devices)
+        if (session.findDevice(id))
+            deviceIds_.push_back(id);
+    if (deviceIds_.empty()) {
+        showEmpty(tr("None of the devices '%1' runs on is in the session: add it from the "
+                     "catalog to see its roofline.")
+                      .arg(QString::fromStdString(dataset.context.label)));
+        return;
+    }
+    table_ = placementTable(session);
+
+    auto* top = new QCPLayoutGrid;
+    plotLayout()->addElement(0, 0, top);
+    for (std::size_t i = 0; i < deviceIds_.size(); ++i)
+        drawDevice(static_cast<int>(i), *session.findDevice(deviceIds_[i]), session, plan, top);
+    addPointKey(rects_.at(deviceIds_.front()));
+    drawSteps(plan, session);
+    plotLayout()->setRowStretchFactors({3.0, 1.4});
+    replot(rpQueuedReplot);
+}
+
+void PlacementChart::drawDevice(int column, const Device& device, const Session& session,
+                                const PlacementPlan& plan, QCPLayoutGrid* grid) {
+    const Dataset& dataset = session.datasets[static_cast<std::size_t>(shownDataset(session))];
+    const MemoryLevel level = session.view.memoryLevel;
+    const QString bandwidth =
+        device.ceilings.memoryFor(level)
+            ? QStringLiteral(" · %1 %2")
+                  .arg(QString::fromUtf8(toString(level).data()),
+                       QString::fromStdString(
+                           formatSi(device.ceilings.memoryFor(level)->value, Dimension::bytesPerS)))
+            : QString();
+    grid->addElement(0, column,
+                     new QCPTextElement(this, QString::fromStdString(device.name) + bandwidth,
+                                        QFont(font().family(), 9, QFont::Bold)));
+    auto* rect = new QCPAxisRect(this);
+    grid->addElement(1, column, rect);
+    rects_[device.id] = rect;
+    QCPAxis* x = rect->axis(QCPAxis::atBottom);
+    QCPAxis* y = rect->axis(QCPAxis::atLeft);
+    setLogAxis(x, Dimension::intensity, tr("Arithmetic intensity (FLOP/B)"));
+    setLogAxis(y, Dimension::flopsPerS, tr("Performance (FLOP/s)"));
+
+    // The ops the plan runs here: measured where they ran, predicted where they were moved.
+    struct Point {
+        double x, y;
+        Category category;
+        bool predicted;
+    };
+    std::vector<Point> points;
+    std::set<Precision> precisions{session.view.precision};
+    for (const auto& op : plan.ops) {
+        if (op.toDevice != device.id)
+            continue;
+        const OpRecord& r = dataset.records[static_cast<std::size_t>(op.record)];
+        const double t = op.moved ? op.predictedS.value_or(0) : op.measuredS;
+        const double i =
+            intensity(r.flops.known() ? r.flops.value : 0, r.bytesAt(level).value_or(0));
+        const double perf = r.flops.known() && t > 0 ? r.flops.value / t : 0;
+        if (!std::isfinite(i) || i <= 0 || !std::isfinite(perf) || perf <= 0) {
+            ++undrawn_;
+            continue;
+        }
+        precisions.insert(r.precision);
+        points.push_back({i, perf, r.category, op.moved});
+    }
+
+    RoofOptions roofOptions;
+    roofOptions.precisions.assign(precisions.begin(), precisions.end());
+    roofOptions.levels = {level};
+    roofOptions.ridgeLevel = level;
+    const DeviceRoofs roofs = deviceRoofs(device.ceilings, kRoofXMin, kRoofXMax, roofOptions);
+    double xLow = std::numeric_limits<double>::infinity(), xHigh = 0;
+    double yLow = std::numeric_limits<double>::infinity(), yHigh = 0;
+    std::vector<const RoofSegment*> computeRoofs; // labelled once the view is known
+    for (const auto& s : roofs.segments) {
+        QCPGraph* g = addGraph(x, y);
+        g->setData({s.x0, s.x1}, {s.y0, s.y1}, true);
+        QPen pen(QColor(60, 60, 60), s.kind == RoofSegment::Kind::memory ? 1.8 : 1.4);
+        if (s.provenance == ProvenanceKind::spec)
+            pen.setStyle(Qt::DashLine);
+        g->setPen(pen);
+        g->setSelectable(QCP::stNone);
+        yHigh = std::max(yHigh, s.y1);
+        if (s.kind == RoofSegment::Kind::compute)
+            computeRoofs.push_back(&s);
+    }
+    for (const auto& ridge : roofs.ridges) {
+        xLow = std::min(xLow, ridge.x);
+        xHigh = std::max(xHigh, ridge.x);
+    }
+    std::map<std::pair<Category, bool>, QVector<QCPGraphData>> groups;
+    for (const auto& p : points) {
+        groups[{p.category, p.predicted}].push_back({p.x, p.y});
+        xLow = std::min(xLow, p.x);
+        xHigh = std::max(xHigh, p.x);
+        yLow = std::min(yLow, p.y);
+        yHigh = std::max(yHigh, p.y);
+        ++points_[device.id];
+        drawnCategories_.insert(p.category);
+        predicted_[device.id] += p.predicted ? 1 : 0;
+    }
+    for (auto& [key, data] : groups) {
+        const QColor color = categoryColor(key.first);
+        QCPGraph* g = addGraph(x, y);
+        g->data()->set(data, false);
+        g->setLineStyle(QCPGraph::lsNone);
+        g->setName(QString::fromUtf8(toString(key.first).data()) +
+                   (key.second ? tr(" (predicted)") : QString()));
+        g->setSelectable(QCP::stNone);
+        // Hollow: a prediction, not a measurement.
+        g->setScatterStyle(key.second ? QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(color, 2.0),
+                                                        Qt::NoBrush, 10)
+                                      : QCPScatterStyle(QCPScatterStyle::ssDisc, color, 7));
+    }
+    if (!(xHigh > 0)) {
+        xLow = 0.1;
+        xHigh = 100;
+    }
+    x->setRange(std::max(kRoofXMin, xLow / 5), std::min(kRoofXMax, xHigh * 5));
+    if (!(yHigh > 0))
+        yHigh = 1e12;
+    y->setRange(std::clamp(yLow / 5, yHigh * 1e-6, yHigh * 1e-2), yHigh * 3);
+
+    // Compute roofs are named at the right edge of the view, over the flat line.
+    for (const RoofSegment* roof : computeRoofs) {
+        auto* label = new QCPItemText(this);
+        label->setClipAxisRect(rect);
+        label->position->setAxes(x, y);
+        label->position->setCoords(x->range().upper / 1.15, roof->y1 * 1.05);
+        label->setPositionAlignment(Qt::AlignRight | Qt::AlignBottom);
+        label->setFont(QFont(font().family(), 7));
+        label->setText(QString::fromStdString(roof->label));
+    }
+}
+
+void PlacementChart::addPointKey(QCPAxisRect* rect) {
+    // The point key once, in the first device's rectangle: categories drawn, and what hollow
+    // means. Top left: above the slope a roofline is empty by construction.
+    QCPAxis* x = rect->axis(QCPAxis::atBottom);
+    QCPAxis* y = rect->axis(QCPAxis::atLeft);
+    auto* key = new QCPLegend;
+    rect->insetLayout()->addElement(key, Qt::AlignTop | Qt::AlignLeft);
+    key->setLayer(QStringLiteral("legend"));
+    key->setFont(QFont(font().family(), 7));
+    key->setIconSize(10, 8);
+    key->setRowSpacing(-2);
+    key->setBrush(QColor(255, 255, 255, 220));
+    auto entry = [&](const QString& name, const QCPScatterStyle& style) {
+        QCPGraph* g = addGraph(x, y);
+        g->setName(name);
+        g->setLineStyle(QCPGraph::lsNone);
+        g->setScatterStyle(style);
+        key->addItem(new QCPPlottableLegendItem(key, g));
+    };
+    for (const Category c : drawnCategories_)
+        entry(QString::fromUtf8(toString(c).data()),
+              QCPScatterStyle(QCPScatterStyle::ssDisc, categoryColor(c), 7));
+    entry(tr("measured"), QCPScatterStyle(QCPScatterStyle::ssDisc, QColor(40, 40, 40), 7));
+    entry(
+        tr("predicted (moved here)"),
+        QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(QColor(40, 40, 40), 2.0), Qt::NoBrush, 9));
+}
+
+void PlacementChart::drawSteps(const PlacementPlan& plan, const Session& session) {
+    oldStepS_ = plan.oldStepS;
+    newStepS_ = plan.newStepS;
+    auto* bottom = new QCPLayoutGrid;
+    plotLayout()->addElement(1, 0, bottom);
+    bottom->addElement(0, 0,
+                       new QCPTextElement(this, tr("Step time: as measured vs with the moves"),
+                                          QFont(font().family(), 9, QFont::Bold)));
+    barRect_ = new QCPAxisRect(this);
+    bottom->addElement(1, 0, barRect_);
+    QCPAxis* keys = barRect_->axis(QCPAxis::atLeft);
+    QCPAxis* values = barRect_->axis(QCPAxis::atBottom);
+    setLinearAxis(values, Dimension::time, tr("Time (s)"));
+    auto ticker = QSharedPointer<QCPAxisTickerText>::create();
+    ticker->addTick(0, tr("old step (measured)"));
+    ticker->addTick(1, tr("new step (predicted)"));
+    keys->setTicker(ticker);
+    keys->setTickLength(0, 0);
+    keys->grid()->setVisible(false);
+    keys->setRangeReversed(true);
+    keys->setRange(-0.6, 1.6);
+    barRect_->setRangeDrag(Qt::Horizontal);
+    barRect_->setRangeZoom(Qt::Horizontal);
+
+    // Inside the bars' rectangle, top right: the value range leaves room for it there.
+    auto* legendBox = new QCPLegend;
+    barRect_->insetLayout()->addElement(legendBox, Qt::AlignTop | Qt::AlignRight);
+    legendBox->setLayer(QStringLiteral("legend"));
+    legendBox->setFont(QFont(font().family(), 8));
+    legendBox->setBrush(QColor(255, 255, 255, 230));
+    legendBox->setRowSpacing(0);
+
+    QCPBars* below = nullptr;
+    auto segment = [&](const QString& name, const QColor& color, double before, double after,
+                       Qt::BrushStyle style = Qt::SolidPattern) {
+        segments_[name] = {before, after};
+        auto* bars = new QCPBars(keys, values);
+        bars->setName(name);
+        bars->setBrush(QBrush(color, style));
+        bars->setPen(QPen(style == Qt::SolidPattern ? Qt::white : color, 0.8));
+        bars->setWidth(0.6);
+        bars->setStackingGap(0);
+        bars->setSelectable(QCP::stNone);
+        bars->setData({0, 1}, {before, after}, true);
+        if (below)
+            bars->moveAbove(below);
+        below = bars;
+        legendBox->addItem(new QCPPlottableLegendItem(legendBox, bars));
+    };
+    int colorIndex = 0;
+    for (const auto& id : plan.devices) {
+        const QColor color = paletteColor(colorIndex++);
+        segment(deviceName(session, id), color, plan.busyBeforeS.at(id), plan.busyAfterS.at(id));
+    }
+    segment(tr("memcpy (measured)"), kMemcpy, plan.memcpyS, plan.memcpyS);
+    segment(tr("transfers (moves, upper bound)"), kTransfer, 0, plan.transferS, Qt::BDiagPattern);
+
+    auto total = [&](double key, double value, const QString& text) {
+        auto* label = new QCPItemText(this);
+        label->setClipAxisRect(barRect_);
+        label->position->setAxes(values, keys);
+        label->position->setCoords(value, key);
+        label->setPositionAlignment(Qt::AlignLeft | Qt::AlignVCenter);
+        label->setPadding(QMargins(6, 0, 0, 0));
+        label->setFont(QFont(font().family(), 8, QFont::Bold));
+        label->setText(text);
+        return label;
+    };
+    total(0, plan.oldStepS, seconds(plan.oldStepS));
+    QString change;
+    if (plan.oldStepS > 0) {
+        char percent[32];
+        std::snprintf(percent, sizeof percent, "%+.1f %%",
+                      (plan.newStepS / plan.oldStepS - 1) * 100);
+        change = QString::fromLatin1(percent);
+    }
+    QString text = change.isEmpty() ? seconds(plan.newStepS)
+                                    : tr("%1 (%2)").arg(seconds(plan.newStepS), change);
+    if (plan.unprojected > 0)
+        text += tr(", %n op(s) not projected", nullptr, plan.unprojected);
+    change_ = total(1, plan.newStepS, text);
+    const double longest = std::max(plan.oldStepS, plan.newStepS);
+    values->setRange(0, longest > 0 ? longest * 1.6 : 1e-3);
+}
+
+} // namespace roofscope::ui
