@@ -49,6 +49,9 @@ constexpr const char* kHelp =
     "  --link L          md, compare, placement: the link whose bandwidth bounds communication\n"
     "                    (intra_node default, inter_node, p2p, pcie_h2d, pcie_d2h)\n"
     "  --level L         the memory level whose bytes count (dram default, l1, l2, l3, host)\n"
+    "  --link-ceiling FILE[@ID]  nccl-tests output: its peak bus bandwidth becomes the\n"
+    "                    measured intra-node (one host) or inter-node link ceiling of device\n"
+    "                    ID (default: every device a dataset runs on), the APB of md\n"
     "  --each            each trace is a run of its own, not one rank of a single run\n"
     "  --device ID       catalog device whose roofs bound the records (default: the one the\n"
     "                    traces name); with a session, every dataset is drawn against it\n"
@@ -161,6 +164,15 @@ std::optional<int> parse(const std::vector<std::string>& args, Args& a, CommandI
             a.viewOptions.level = parseEnum<MemoryLevel>(value);
             if (!a.viewOptions.level)
                 return usageError(io, "--level needs l1, l2, l3, dram or host");
+        } else if (arg == "--link-ceiling") {
+            if (!hasValue || value.empty())
+                return usageError(io, "--link-ceiling needs an nccl-tests output file");
+            ++i;
+            const auto at = value.rfind('@');
+            if (at != std::string::npos && at > 0)
+                a.viewOptions.linkFiles.emplace_back(value.substr(0, at), value.substr(at + 1));
+            else
+                a.viewOptions.linkFiles.emplace_back(value, std::string());
         } else if (arg == "--each") {
             a.inputs.eachTraceADataset = true;
         } else if (arg == "--device") {

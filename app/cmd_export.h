@@ -46,6 +46,9 @@ struct ViewOptions {
     std::optional<ClusterRule> cluster;
     std::optional<Link> link;
     std::optional<MemoryLevel> level;
+    // nccl-tests outputs whose bus bandwidth becomes a device's measured link ceiling: path and
+    // device id (empty: every device a dataset runs on).
+    std::vector<std::pair<std::string, std::string>> linkFiles;
 };
 
 // Applies `options` to session.view (and session.pricesPerHour), adding catalog devices that

@@ -2,6 +2,10 @@
 // settings after the inputs are loaded, so that they can name the datasets and devices loaded.
 #include "cmd_export.h"
 
+#include "import/nccl_link_ceiling.h"
+
+#include <algorithm>
+
 namespace roofscope::app {
 namespace {
 
@@ -81,6 +85,29 @@ Status applyViewOptions(Session& session, const ViewOptions& o, const Catalog& c
                              ": the session has no such device (give the id of a device the "
                              "datasets run on)");
         session.pricesPerHour[device] = price;
+    }
+    for (const auto& [path, device] : o.linkFiles) {
+        const auto imported = readNcclLinkCeiling(path);
+        if (!imported)
+            return imported.error();
+        std::vector<std::string> targets;
+        if (!device.empty()) {
+            auto id = resolveDevice(session, "--link-ceiling " + path + "@", device, catalog);
+            if (!id)
+                return id.error();
+            targets.push_back(id.value());
+        } else {
+            for (const auto& d : session.datasets)
+                if (session.findDevice(d.context.deviceId) &&
+                    std::find(targets.begin(), targets.end(), d.context.deviceId) == targets.end())
+                    targets.push_back(d.context.deviceId);
+            if (targets.empty())
+                return makeError("--link-ceiling " + path +
+                                 ": no dataset runs on a known device (name one: FILE@DEVICE)");
+        }
+        for (const auto& id : targets)
+            if (Status s = applyLinkCeiling(session, id, imported.value()); !s)
+                return s;
     }
     if (o.rank)
         v.mdRank = *o.rank;

@@ -8,6 +8,9 @@ Result<Session> makeDemoSession(const Catalog& catalog) {
     ModelOptions options;
     options.mode = RunMode::training;
     options.precision = Precision::bf16;
+    // Data-parallel over the eight GPUs of a node: the gradient all-reduce gives the MD-Roofline
+    // view its communication planes.
+    options.dataParallel = kDemoDataParallel;
     const auto workload = buildModel(kDemoModel, options);
     if (!workload)
         return workload.error();

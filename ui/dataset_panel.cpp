@@ -117,6 +117,7 @@ void DatasetPanel::showContextMenu(const QPoint& pos) {
     });
     menu.addAction(tr("Rename"), this, [this, index] { tree_->edit(index); });
     menu.addAction(tr("Colour…"), this, [this, dataset] { chooseColor(dataset); });
+    menu.addAction(tr("Run Details…"), this, [this, dataset] { emit detailsRequested(dataset); });
     menu.addSeparator();
     menu.addAction(tr("Remove"), this, [this, dataset] { emit removeRequested(dataset); });
     menu.exec(tree_->viewport()->mapToGlobal(pos));

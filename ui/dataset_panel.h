@@ -37,6 +37,8 @@ class DatasetPanel : public QWidget {
     void renamed(int dataset, const QString& label);
     void colorChanged(int dataset, const QColor& color);
     void removeRequested(int dataset);
+    // The user asked to edit the run's model, software stack, tags and repeat.
+    void detailsRequested(int dataset);
 
   protected:
     bool eventFilter(QObject* watched, QEvent* event) override;

@@ -105,6 +105,7 @@ void MainWindow::buildDocks() {
     connect(datasets_, &DatasetPanel::renamed, this, &MainWindow::renameDataset);
     connect(datasets_, &DatasetPanel::colorChanged, this, &MainWindow::setDatasetColor);
     connect(datasets_, &DatasetPanel::removeRequested, this, &MainWindow::removeDataset);
+    connect(datasets_, &DatasetPanel::detailsRequested, this, &MainWindow::editRunDetails);
 }
 
 MainWindow::~MainWindow() {
@@ -121,9 +122,11 @@ void MainWindow::buildMenus() {
     QAction* open = file->addAction(tr("&Open…"), this, [this] {
         const QStringList paths = QFileDialog::getOpenFileNames(
             this, tr("Open Session or Traces"), lastFolder(),
-            tr("Sessions and Kineto traces (*.roofscope *.json *.json.gz *.gz);;"
+            tr("Sessions, Kineto traces and nccl-tests output (*.roofscope *.json *.json.gz "
+               "*.gz *.txt *.log);;"
                "Roofscope sessions (*.roofscope);;"
                "Kineto traces, one file per rank (*.json *.json.gz *.pt.trace.json.gz);;"
+               "nccl-tests output, a measured link ceiling (*.txt *.log *.json);;"
                "All files (*)"));
         if (!paths.isEmpty())
             rememberFolder(paths.front());
@@ -201,9 +204,8 @@ void MainWindow::setSession(Session session, const QString& path) {
 
 void MainWindow::refresh() {
     // Relative trace paths in a saved session are relative to its folder.
-    datasets_->setSession(session_, sessionPath_.isEmpty()
-                                        ? QString()
-                                        : QFileInfo(sessionPath_).absolutePath());
+    datasets_->setSession(
+        session_, sessionPath_.isEmpty() ? QString() : QFileInfo(sessionPath_).absolutePath());
     refreshViews();
 }
 

@@ -71,6 +71,11 @@ class MainWindow : public QMainWindow {
     void setDatasetColor(int dataset, const QColor& color);
     // Removes at once (no question asked) and says in the status bar what went.
     void removeDataset(int dataset);
+    // Reads nccl-tests output at `path` and sets its bus bandwidth as a measured link ceiling
+    // of a session device (asking which when there are several): main_window_links.cpp.
+    void importLinkCeiling(const QString& path);
+    // Opens the run details dialog (model, stack, tags, repeat) on `dataset`; OK writes them.
+    void editRunDetails(int dataset);
 
     // Most recent first, at most kMaxRecentFiles, kept in QSettings.
     static constexpr int kMaxRecentFiles = 10;

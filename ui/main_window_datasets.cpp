@@ -4,6 +4,7 @@
 #include "main_window.h"
 
 #include "dataset_panel.h"
+#include "run_info_dialog.h"
 
 #include <QColor>
 #include <QStatusBar>
@@ -72,6 +73,30 @@ void MainWindow::setDatasetColor(int dataset, const QColor& color) {
         color.name(QColor::HexRgb).toStdString();
     markChanged();
     refreshViews();
+}
+
+void MainWindow::editRunDetails(int dataset) {
+    if (!validDataset(session_, dataset))
+        return;
+    // Window-modal but not blocking, like the error boxes: tests and the event loop go on.
+    auto* dialog = new RunInfoDialog(session_.datasets[std::size_t(dataset)].context, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    // By label, which is unique: datasets may be removed or loaded while the dialog is open.
+    const std::string label = session_.datasets[std::size_t(dataset)].context.label;
+    connect(dialog, &QDialog::accepted, this, [this, dialog, label] {
+        auto it = std::find_if(session_.datasets.begin(), session_.datasets.end(),
+                               [&](const Dataset& d) { return d.context.label == label; });
+        if (it == session_.datasets.end())
+            return;
+        DatasetContext& context = it->context;
+        const DatasetContext edited = dialog->edited(context);
+        if (edited == context)
+            return;
+        context = edited;
+        markChanged();
+        refresh();
+    });
+    dialog->open();
 }
 
 void MainWindow::removeDataset(int dataset) {

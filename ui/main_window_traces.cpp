@@ -1,6 +1,8 @@
 // MainWindow's side of opening files: sessions and traces from the menu, drops and the command
 // line, the background load with its progress bar and Cancel, and regrouping loaded launches.
 #include "main_window.h"
+
+#include "file_kind.h"
 #include "view_bar.h"
 
 #include "import/kineto_load.h"
@@ -28,6 +30,12 @@ QStringList localFiles(const QMimeData* mime) {
         if (url.isLocalFile())
             paths.append(url.toLocalFile());
     return paths;
+}
+
+// nccl-tests output measures a link, not a run: it becomes a device's link ceiling.
+bool isNcclTestsFile(const QString& path) {
+    const auto kind = detectFileKindOf(path.toStdString());
+    return kind && kind.value() == FileKind::ncclTests;
 }
 
 bool isSessionFile(const QString& path) {
@@ -78,14 +86,19 @@ void MainWindow::showWarnings(const QString& summary, const QStringList& warning
 void MainWindow::openFiles(const QStringList& paths) {
     QStringList traces;
     QString session;
+    QStringList links;
     for (const QString& path : paths) {
         if (isSessionFile(path))
             session = path; // one session at a time: the last one given wins
+        else if (isNcclTestsFile(path))
+            links.append(path);
         else
             traces.append(path);
     }
     if (!session.isEmpty())
         openSession(session);
+    for (const QString& path : links)
+        importLinkCeiling(path);
     if (!traces.isEmpty())
         loadTraces(traces);
 }

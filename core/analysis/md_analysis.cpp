@@ -96,6 +96,55 @@ std::string provenanceText(const Provenance& p) {
     return text;
 }
 
+MdAggregate mdAggregate(const std::vector<const OpRecord*>& records, const Ceilings& ceilings,
+                        const MdOptions& options) {
+    MdAggregate agg;
+    agg.opCount = static_cast<int>(records.size());
+    double measured = 0, computeS = 0;
+    bool allTimed = true;
+    const OpRecord* noApf = nullptr; // the first op with FLOPs but no compute ceiling
+    for (const OpRecord* op : records) {
+        const MdWork w = mdWorkFor(*op, options);
+        const MdCeilings c = mdCeilingsFor(*op, ceilings, options);
+        agg.work.flops += w.flops;
+        agg.work.memoryBytes += w.memoryBytes;
+        agg.work.commBytes += w.commBytes;
+        // APM and APB do not depend on the op; the first op's serve for all.
+        if (op == records.front()) {
+            agg.ceilings.apmBytesPerS = c.apmBytesPerS;
+            agg.ceilings.apbBytesPerS = c.apbBytesPerS;
+        }
+        if (w.flops > 0) {
+            if (c.apfFlopsPerS > 0)
+                computeS += w.flops / c.apfFlopsPerS;
+            else if (!noApf)
+                noApf = op;
+        }
+        if (op->timeS.known())
+            measured += op->timeS.value;
+        else
+            allTimed = false;
+    }
+    // F / sum(F_i / APF_i): t_F of the sum is the sum of the ops' t_F. Without FLOPs any op's APF
+    // serves for the ridges.
+    if (noApf == nullptr && computeS > 0)
+        agg.ceilings.apfFlopsPerS = agg.work.flops / computeS;
+    else if (noApf == nullptr && !records.empty())
+        agg.ceilings.apfFlopsPerS = mdCeilingsFor(*records.front(), ceilings, options).apfFlopsPerS;
+    agg.planes = mdPlanes(agg.work, agg.ceilings);
+    if (allTimed && !records.empty())
+        agg.measuredS = measured;
+    if (noApf) {
+        agg.error = "op '" + noApf->name + "' has FLOPs but no APF (compute) ceiling for " +
+                    std::string(toString(noApf->precision));
+    } else if (auto bound = mdBound(agg.work, agg.ceilings, agg.measuredS)) {
+        agg.bound = bound.value();
+    } else {
+        agg.error = bound.error().message;
+    }
+    return agg;
+}
+
 Result<MdAnalysis> analyseMd(const Session& session, int datasetIndex) {
     if (datasetIndex < 0 || datasetIndex >= static_cast<int>(session.datasets.size()))
         return makeError("no dataset " + std::to_string(datasetIndex) + " in the session");
@@ -205,6 +254,38 @@ Result<MdAnalysis> analyseMd(const Session& session, int datasetIndex) {
         md.unbounded += r.bound ? 0 : 1;
         md.anyCommunication = md.anyCommunication || r.work.commBytes > 0;
         md.ops.push_back(std::move(r));
+    }
+
+    // The iteration of each shown rank, and its phases, against the ceilings its ops use.
+    for (const auto& [rank, records] : rankRecords) {
+        if (md.shownRank >= 0 && rank != md.shownRank)
+            continue;
+        const std::string suffix = " (rank " + std::to_string(rank) + ")";
+        auto add = [&](const std::vector<const OpRecord*>& members, MdAggregateKind kind,
+                       Phase phase, const std::string& name) {
+            MdAggregate agg = mdAggregate(members, md.ceilings, md.options);
+            agg.kind = kind;
+            agg.rank = rank;
+            agg.phase = phase;
+            agg.label = name + suffix;
+            if (!deviceKnown) {
+                agg.bound.reset();
+                agg.error = "device '" + rankDevice.at(rank) + "' is not in the session";
+            }
+            md.aggregates.push_back(std::move(agg));
+        };
+        std::vector<const OpRecord*> all;
+        std::map<Phase, std::vector<const OpRecord*>> byPhase;
+        for (const auto& op : records) {
+            all.push_back(&op);
+            byPhase[op.phase].push_back(&op);
+        }
+        add(all, MdAggregateKind::iteration, Phase::unknown, "iteration");
+        if (byPhase.size() > 1)
+            for (const Phase phase : {Phase::forward, Phase::backward, Phase::optimizer})
+                if (byPhase.contains(phase))
+                    add(byPhase.at(phase), MdAggregateKind::phase, phase,
+                        std::string(toString(phase)));
     }
     return md;
 }

@@ -35,6 +35,28 @@ struct MdRankTotals {
     IterationBound iteration;
 };
 
+// A set of ops taken as one (Miao et al. apply MD-Roofline to whole iterations and layers): F, M
+// and P summed over its ops (absent quantities count 0), the measured times summed. Compute ops
+// rarely communicate and collectives do no FLOPs, so single ops seldom have finite O and C; their
+// sum does. Its APM and APB are those of the ops; its APF is the FLOP-weighted harmonic mean of
+// the ops' APF (F / sum of F_i / APF_i), so that t_F, t_M and t_P are the sums of the ops' terms
+// and the bound is max(sum t_F, sum t_M, sum t_P): the ops' times if every resource overlapped.
+enum class MdAggregateKind { iteration, phase };
+
+struct MdAggregate {
+    MdAggregateKind kind = MdAggregateKind::iteration;
+    int rank = 0;
+    Phase phase = Phase::unknown; // the phase summed; meaningful for kind == phase only
+    std::string label;            // "iteration (rank 0)", "forward (rank 0)"
+    int opCount = 0;              // records summed
+    MdWork work;
+    MdCeilings ceilings;             // APF as above; 0 when unknown
+    MdPlanes planes;                 // coordinates and ridges of the sums; commPlane: O or C
+    std::optional<double> measuredS; // sum of the ops' times; nullopt when one op has none
+    std::optional<MdBound> bound;    // against the same ceilings the ops use
+    std::string error;               // why `bound` is missing; empty when it is present
+};
+
 // The rank the others wait for: the largest measured total.
 struct MdStraggler {
     int rank = 0;
@@ -59,7 +81,16 @@ struct MdAnalysis {
     std::optional<MdStraggler> straggler; // only when the dataset holds more than one rank
     int unbounded = 0;                    // ops in `ops` without a bound
     bool anyCommunication = false;        // some shown op has P > 0: the O and C planes have points
+    // Per shown rank, ascending: its iteration (every op of the rank), then, when the rank has
+    // more than one phase, each of its forward, backward and optimizer phases (the gradient sync
+    // alone has no F or M: it counts inside the iteration only).
+    std::vector<MdAggregate> aggregates;
 };
+
+// The aggregate of `records` (all of one rank) against `ceilings` (the ops' ceilings under
+// `options`, as for analyseMd's ops). Label and kind are left to the caller.
+MdAggregate mdAggregate(const std::vector<const OpRecord*>& records, const Ceilings& ceilings,
+                        const MdOptions& options);
 
 // The ceilings a cluster of ranks is held to, value by value over `perRank` (one entry per
 // rank, so a device shared by three ranks weighs three times in the mean): `slowest` takes the
@@ -76,11 +107,13 @@ Ceilings clusterCeilings(const std::vector<const Ceilings*>& perRank, ClusterRul
 Result<MdAnalysis> analyseMd(const Session& session, int datasetIndex);
 
 // The MD-Roofline table (schema "roofscope.md/1") of shownDataset(session) (shown_dataset.h): one
-// row per shown op with F, M, P, the plane coordinates, the communication plane, t_F, t_M, t_P, the
-// bound, the measured time, the bottleneck and the efficiency (empty cells where undefined), and
-// notes with the iteration by phase (measured vs bound), the straggler, the APB used and its
-// provenance, and the ops without a bound. An empty table (no rows, no columns) when there is
-// no dataset to show; a table with one note when the analysis fails.
+// row per shown op, then one per aggregate (name = its label, category empty, phase "all" for an
+// iteration; column `kind`, the last, says "op", "iteration" or "phase"), with F, M, P, the plane
+// coordinates, the communication plane, t_F, t_M, t_P, the bound, the measured time, the bottleneck
+// and the efficiency (empty cells where undefined), and notes with the iteration by phase (measured
+// vs bound), the straggler, the APB used and its provenance, the ops without a bound, and the
+// iteration's point (A, O, C, bottleneck and efficiency). An empty table (no rows, no columns) when
+// there is no dataset to show; a table with one note when the analysis fails.
 ViewTable mdTable(const Session& session);
 
 // Median of `values` (the mean of the middle two for an even count); 0 when empty.

@@ -61,6 +61,45 @@ std::string apbLine(const MdAnalysis& md) {
            md.ceilingsSource + ": " + provenanceText(apb->provenance) + ".";
 }
 
+// 0.000123 -> "1.23e-04"; +inf -> "inf".
+std::string general(double v) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%.3g", v);
+    return text;
+}
+
+// The cells from the plane coordinates to the reason for no bound, shared by ops and aggregates.
+void appendMeasures(std::vector<ViewCell>& row, const MdPlanes& planes,
+                    const std::optional<MdBound>& bound, const std::optional<double>& measuredS,
+                    const std::string& error) {
+    row.insert(row.end(),
+               {number(planes.a), number(planes.o), number(planes.c), planeName(planes.commPlane)});
+    if (bound)
+        row.insert(row.end(), {bound->computeS, bound->memoryS, bound->commS, bound->boundS});
+    else
+        row.insert(row.end(), 4, ViewCell());
+    row.push_back(measuredS ? ViewCell(*measuredS) : ViewCell());
+    row.push_back(bound ? ViewCell(str(toString(bound->bottleneck))) : ViewCell());
+    row.push_back(bound && bound->efficiency ? ViewCell(*bound->efficiency) : ViewCell());
+    row.push_back(error.empty() ? ViewCell() : ViewCell(error));
+}
+
+// "Iteration (rank 0) as one point: A 71.3 FLOP/B, O 0.0122 B/B, C 0.000171 B/FLOP (C plane),
+// bound 80.1 ms, compute-bound, efficiency 62.0 %."
+std::string iterationLine(const MdAggregate& it) {
+    std::string line = "Iteration" + it.label.substr(std::string("iteration").size()) +
+                       " as one point: A " + general(it.planes.a) + " FLOP/B, O " +
+                       general(it.planes.o) + " B/B, C " + general(it.planes.c) + " B/FLOP (" +
+                       planeName(it.planes.commPlane) + " plane)";
+    if (!it.bound)
+        return line + ", no bound: " + it.error + ".";
+    line += ", bound " + formatSi(it.bound->boundS, Dimension::time) + ", " +
+            str(toString(it.bound->bottleneck)) + "-bound";
+    if (it.bound->efficiency)
+        line += ", efficiency " + percent(*it.bound->efficiency);
+    return line + ".";
+}
+
 const std::vector<ViewColumn>& columns() {
     static const std::vector<ViewColumn> c{
         {"name", "Op", ""},
@@ -82,6 +121,7 @@ const std::vector<ViewColumn>& columns() {
         {"bottleneck", "Bottleneck", ""},
         {"efficiency", "Efficiency", "x"},
         {"no_bound", "Why no bound", ""},
+        {"kind", "Kind", ""},
     };
     return c;
 }
@@ -110,22 +150,22 @@ ViewTable mdTable(const Session& session) {
                                   static_cast<double>(r.rank),
                                   op.work.flops,
                                   op.work.memoryBytes,
-                                  op.work.commBytes,
-                                  number(op.planes.a),
-                                  number(op.planes.o),
-                                  number(op.planes.c),
-                                  planeName(op.planes.commPlane)};
-        if (op.bound) {
-            row.insert(row.end(),
-                       {op.bound->computeS, op.bound->memoryS, op.bound->commS, op.bound->boundS});
-        } else {
-            row.insert(row.end(), 4, ViewCell());
-        }
-        row.push_back(op.measuredS ? ViewCell(*op.measuredS) : ViewCell());
-        row.push_back(op.bound ? ViewCell(str(toString(op.bound->bottleneck))) : ViewCell());
-        row.push_back(op.bound && op.bound->efficiency ? ViewCell(*op.bound->efficiency)
-                                                       : ViewCell());
-        row.push_back(op.error.empty() ? ViewCell() : ViewCell(op.error));
+                                  op.work.commBytes};
+        appendMeasures(row, op.planes, op.bound, op.measuredS, op.error);
+        row.push_back(str("op"));
+        table.rows.push_back(std::move(row));
+    }
+    for (const auto& agg : md.aggregates) {
+        const bool iteration = agg.kind == MdAggregateKind::iteration;
+        std::vector<ViewCell> row{agg.label,
+                                  ViewCell(),
+                                  iteration ? str("all") : phaseName(agg.phase),
+                                  static_cast<double>(agg.rank),
+                                  agg.work.flops,
+                                  agg.work.memoryBytes,
+                                  agg.work.commBytes};
+        appendMeasures(row, agg.planes, agg.bound, agg.measuredS, agg.error);
+        row.push_back(str(iteration ? "iteration" : "phase"));
         table.rows.push_back(std::move(row));
     }
 
@@ -144,6 +184,9 @@ ViewTable mdTable(const Session& session) {
                               ", " + percent(md.straggler->slowerFraction) +
                               " slower than the median rank (" +
                               formatSi(md.straggler->medianS, Dimension::time) + ").");
+    for (const auto& agg : md.aggregates)
+        if (agg.kind == MdAggregateKind::iteration)
+            table.notes.push_back(iterationLine(agg));
     table.notes.push_back(apbLine(md));
     if (md.unbounded > 0) {
         std::string first;

@@ -168,6 +168,23 @@ class TestCliExportViews : public QObject {
         QVERIFY2(r.out.contains(QStringLiteral("Projected")), qPrintable(r.out));
     }
 
+    // An nccl-tests run measured the link: the MD view's APB is that measurement.
+    void linkCeilingFromNcclTests() {
+        const QString nccl = QStringLiteral(ROOFSCOPE_TEST_DATA "/nccl/plain_single_node.txt");
+        const Run r = exportTo({kTrace}, QStringLiteral("md-link.json"),
+                               {QStringLiteral("--view"), QStringLiteral("md"),
+                                QStringLiteral("--link-ceiling"), nccl});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        QVERIFY2(r.out.contains(QStringLiteral("nccl-tests")), qPrintable(r.out));
+        const Run missing = exportTo({kTrace}, QStringLiteral("md-missing.json"),
+                                     {QStringLiteral("--view"), QStringLiteral("md"),
+                                      QStringLiteral("--link-ceiling"),
+                                      QStringLiteral("/nonexistent/nccl.txt")});
+        QVERIFY(missing.exitCode != 0);
+        QVERIFY2(missing.err.contains(QStringLiteral("/nonexistent/nccl.txt")),
+                 qPrintable(missing.err));
+    }
+
     void errors_data() {
         QTest::addColumn<QStringList>("args");
         QTest::addColumn<QString>("message");

@@ -281,6 +281,7 @@ class TestCatalog : public QObject {
         QCOMPARE(s.datasets[0].context.deviceId, std::string(kDemoDeviceA));
         QCOMPARE(s.datasets[1].context.deviceId, std::string(kDemoDeviceB));
 
+        int collectives = 0;
         for (const Dataset& dataset : s.datasets) {
             const Device* d = s.findDevice(dataset.context.deviceId);
             QVERIFY(d);
@@ -288,10 +289,16 @@ class TestCatalog : public QObject {
             for (const OpRecord& r : dataset.records) {
                 // Embedding lookups do no arithmetic: zero FLOPs, but estimated all the same.
                 QVERIFY2(r.flops.origin == Origin::estimated && r.flops.value >= 0, r.name.c_str());
-                const auto it = r.bytes.find(MemoryLevel::dram);
-                QVERIFY2(it != r.bytes.end() && it->second.origin == Origin::estimated &&
-                             it->second.value > 0,
-                         r.name.c_str());
+                if (r.category == Category::collective) {
+                    // The gradient all-reduce of data parallelism: bytes over the link, no DRAM.
+                    QVERIFY2(r.commBytesOn(Link::intra_node).value_or(0) > 0, r.name.c_str());
+                    ++collectives;
+                } else {
+                    const auto it = r.bytes.find(MemoryLevel::dram);
+                    QVERIFY2(it != r.bytes.end() && it->second.origin == Origin::estimated &&
+                                 it->second.value > 0,
+                             r.name.c_str());
+                }
                 QVERIFY2(r.timeS.origin == Origin::estimated && r.timeS.value > 0, r.name.c_str());
                 QCOMPARE(r.deviceId, d->id);
                 // Every time is the op's bound on its own device: efficiency exactly 1.
@@ -301,6 +308,9 @@ class TestCatalog : public QObject {
                 QVERIFY2(std::fabs(*bound.value().efficiency - 1.0) <= 1e-12, r.name.c_str());
             }
         }
+        // One gradient all-reduce per device: the demo is data-parallel.
+        QCOMPARE(collectives, 2);
+        QCOMPARE(s.datasets[0].context.worldSize, kDemoDataParallel);
         // BERT-large training, layer for layer, on both devices.
         QVERIFY(s.datasets[0].records.size() > 400);
         QCOMPARE(s.datasets[0].records.size(), s.datasets[1].records.size());

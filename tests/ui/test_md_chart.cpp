@@ -1,10 +1,13 @@
 // The MD-Roofline chart: three planes with their ridges, each op in every plane where it has
 // finite positive coordinates and grey where the plane's premise does not hold for it, the
 // O and C planes sharing their communication axis, the phase bars (measured vs bound, one pair
-// per rank with the straggler marked), and what it shows when it cannot draw. Numbers are worked
-// out by hand in the comments. With ROOFSCOPE_CHART_PNG set to a folder, the charts are also
-// written there as PNG to be looked at.
+// per rank with the straggler marked), the aggregates (the iteration and its phases: a labelled
+// star and diamonds, grey where the plane's premise fails), and what it shows when it cannot draw.
+// Numbers are worked out by hand in the comments. With ROOFSCOPE_CHART_PNG set to a folder, the
+// charts are also written there as PNG to be looked at.
 
+#include "catalog_loader.h"
+#include "demo_session.h"
 #include "views/md_chart.h"
 
 #include <QtTest>
@@ -82,6 +85,28 @@ Session fourRanks() {
     return session(records);
 }
 
+// What BERT-style training looks like: compute ops without communication, a collective without
+// FLOPs or memory bytes.
+//   gemm       F 1e12, M 1e9, 20 ms, forward
+//   gelu       F 1e9,  M 2e9, 4 ms, backward
+//   allreduce  P 1e9, 15 ms, gradient sync: A = NaN, O = C = +inf, no place in any plane
+// Iteration: F 1.001e12, M 3e9, P 1e9, 39 ms: A = 333.7 >= ridge 100 (C applies), O = 0.333,
+// C = 9.99e-4; y = P / t = 1e9 / 0.039 = 25.6 GB/s in O and C, F / t = 25.7 TFLOP/s in A.
+// Phases: forward (A 1000) and backward (A 0.5) have P = 0: in the A plane only.
+Session collectiveOnly() {
+    return session({op("gemm", Phase::forward, 1e12, 1e9, 0, 0.02),
+                    op("gelu", Phase::backward, 1e9, 2e9, 0, 4e-3),
+                    op("allreduce", Phase::communication, 0, 0, 1e9, 0.015)});
+}
+
+int textItemsWith(MdChart& chart, const QString& words) {
+    int n = 0;
+    for (int i = 0; i < chart.itemCount(); ++i)
+        if (auto* t = qobject_cast<QCPItemText*>(chart.item(i)); t && t->text().contains(words))
+            ++n;
+    return n;
+}
+
 void savePng(MdChart& chart, const QString& name) {
     const QByteArray dir = qgetenv("ROOFSCOPE_CHART_PNG");
     if (!dir.isEmpty())
@@ -131,9 +156,91 @@ class TestMdChart : public QObject {
         QCOMPARE(chart.planeRect(MdPlane::c)->axis(QCPAxis::atLeft)->range().upper, 1e12);
         QCOMPARE(chart.planeRect(MdPlane::a)->axis(QCPAxis::atBottom)->scaleType(),
                  QCPAxis::stLogarithmic);
-        QCOMPARE(chart.table().rows.size(), std::size_t(4));
+        // 4 ops, then the iteration and its forward and backward phases.
+        QCOMPARE(chart.table().rows.size(), std::size_t(7));
         QCOMPARE(chart.table().schema, std::string("roofscope.md/1"));
         savePng(chart, "md_three_planes");
+    }
+
+    void aggregatesWhereOnlyTheCollectiveCommunicates() {
+        MdChart chart;
+        chart.resize(1400, 900);
+        chart.setSession(collectiveOnly());
+        QVERIFY(chart.commNotice().isEmpty()); // the iteration communicates
+        QVERIFY(chart.planeRect(MdPlane::o) && chart.planeRect(MdPlane::c));
+        // No single op in O or C, yet the planes are not empty: the iteration is there.
+        QCOMPARE(chart.pointCount(MdPlane::o), 0);
+        QCOMPARE(chart.pointCount(MdPlane::c), 0);
+        QCOMPARE(textItemsWith(chart, "no op has"), 0);
+        for (const MdPlane plane : {MdPlane::o, MdPlane::c}) {
+            const auto& markers = chart.aggregateMarkers(plane);
+            QCOMPARE(markers.size(), std::size_t(1));
+            QVERIFY(markers[0].iteration);
+            QCOMPARE(markers[0].label, QStringLiteral("iteration"));
+            QVERIFY(qFuzzyCompare(markers[0].y, 1e9 / 0.039));
+            // The C premise holds (A 333.7 >= 100): grey in O, coloured in C.
+            QCOMPARE(markers[0].grey, plane == MdPlane::o);
+            // Inside the ranges drawn.
+            const QCPRange x = chart.planeRect(plane)->axis(QCPAxis::atBottom)->range();
+            const QCPRange y = chart.planeRect(plane)->axis(QCPAxis::atLeft)->range();
+            QVERIFY(x.contains(markers[0].x) && y.contains(markers[0].y));
+            QVERIFY(x.contains(chart.ridgeX(plane)));
+        }
+        QVERIFY(qFuzzyCompare(chart.aggregateMarkers(MdPlane::o)[0].x, 1.0 / 3));
+        QVERIFY(qFuzzyCompare(chart.aggregateMarkers(MdPlane::c)[0].x, 1e9 / 1.001e12));
+        // A: the iteration and both phases, labelled, none grey.
+        const auto& a = chart.aggregateMarkers(MdPlane::a);
+        QCOMPARE(a.size(), std::size_t(3));
+        QCOMPARE(a[1].label, QStringLiteral("forward"));
+        QCOMPARE(a[2].label, QStringLiteral("backward"));
+        QVERIFY(std::none_of(a.begin(), a.end(), [](const auto& m) { return m.grey; }));
+        QVERIFY(qFuzzyCompare(a[0].y, 1.001e12 / 0.039));
+        // Labels drawn: "iteration" once per plane, the phases in A only.
+        QCOMPARE(textItemsWith(chart, "iteration"), 3);
+        QCOMPARE(textItemsWith(chart, "forward"), 1);
+        // The legend names the shapes; the marker is the large dark-outlined star.
+        bool legend = false;
+        for (int i = 0; i < chart.graphCount(); ++i)
+            legend = legend || chart.graph(i)->name().startsWith("iteration");
+        QVERIFY(legend);
+        QCOMPARE(chart.table().rows.size(), std::size_t(6)); // 3 ops, iteration, 2 phases
+        savePng(chart, "md_collective_only");
+    }
+
+    void aggregatesPerRank() {
+        // Four ranks: one iteration star per rank, no phase diamonds, only the straggler labelled.
+        MdChart chart;
+        chart.resize(1400, 900);
+        chart.setSession(fourRanks());
+        const auto& a = chart.aggregateMarkers(MdPlane::a);
+        QCOMPARE(a.size(), std::size_t(4));
+        QCOMPARE(
+            std::count_if(a.begin(), a.end(), [](const auto& m) { return !m.label.isEmpty(); }), 1);
+        QVERIFY(a[3].label.contains("rank 3 (straggler)"));
+        // Every rank's iteration communicates: the O and C planes hold the four stars.
+        QCOMPARE(chart.aggregateMarkers(MdPlane::o).size(), std::size_t(4));
+        QCOMPARE(chart.aggregateMarkers(MdPlane::c).size(), std::size_t(4));
+    }
+
+    void demo() {
+        // The built-in demo (BERT-large, data-parallel over 8 GPUs): its O and C planes show the
+        // iteration although no layer communicates and the all-reduce has no FLOPs.
+        auto demo = makeDemoSession(loadCatalog(nullptr));
+        QVERIFY2(demo, demo ? "" : demo.error().message.c_str());
+        Session s = demo.value();
+        s.view.view = ViewKind::md_roofline;
+        MdChart chart;
+        chart.resize(1400, 900);
+        chart.setSession(s);
+        QVERIFY(chart.emptyReason().isEmpty());
+        QVERIFY(chart.commNotice().isEmpty());
+        QCOMPARE(textItemsWith(chart, "no op has"), 0);
+        for (const MdPlane plane : {MdPlane::a, MdPlane::o, MdPlane::c}) {
+            const auto& markers = chart.aggregateMarkers(plane);
+            QVERIFY(std::any_of(markers.begin(), markers.end(),
+                                [](const auto& m) { return m.iteration; }));
+        }
+        savePng(chart, "md_demo");
     }
 
     void phaseBars() {

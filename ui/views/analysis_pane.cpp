@@ -6,10 +6,13 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QScrollArea>
 #include <QSortFilterProxyModel>
 #include <QSplitter>
 #include <QTableView>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 namespace roofscope::ui {
 
@@ -26,6 +29,9 @@ AnalysisPane::AnalysisPane(QWidget* parent)
     proxy_->setSortRole(ViewTableModel::SortRole);
     table_->setModel(proxy_);
     table_->setSortingEnabled(true);
+    // Unsorted until the user clicks a header: each view orders its rows by what matters most
+    // (the comparison by impact on the iteration, the matrix by configuration).
+    table_->horizontalHeader()->setSortIndicator(-1, Qt::AscendingOrder);
     table_->setSelectionBehavior(QAbstractItemView::SelectRows);
     table_->setAlternatingRowColors(true);
     table_->verticalHeader()->hide();
@@ -33,16 +39,28 @@ AnalysisPane::AnalysisPane(QWidget* parent)
     notes_->setObjectName(QStringLiteral("viewNotes"));
     notes_->setWordWrap(true);
     notes_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    notes_->setAlignment(Qt::AlignTop | Qt::AlignLeft);
+    notes_->setContentsMargins(4, 4, 4, 4);
+    // The findings scroll in a bounded box: a long note (a provenance URL, a kernel name) must
+    // not push the table out of sight.
+    auto* notesArea = new QScrollArea(this);
+    notesArea->setObjectName(QStringLiteral("viewNotesArea"));
+    notesArea->setWidget(notes_);
+    notesArea->setWidgetResizable(true);
+    notesArea->setFrameShape(QFrame::NoFrame);
+    notesArea->setMaximumHeight(notes_->fontMetrics().lineSpacing() * 7 + 12);
 
-    auto* side = new QWidget(this);
-    auto* sideLayout = new QVBoxLayout(side);
-    sideLayout->setContentsMargins(0, 0, 0, 0);
-    sideLayout->addWidget(notes_);
-    sideLayout->addWidget(table_, 1);
+    auto* side = new QSplitter(Qt::Vertical, this);
+    side->addWidget(notesArea);
+    side->addWidget(table_);
+    side->setStretchFactor(1, 1);
+    side->setChildrenCollapsible(false);
     splitter_->addWidget(new QWidget(this)); // the chart's place until a view is shown
     splitter_->addWidget(side);
-    splitter_->setStretchFactor(0, 3);
-    splitter_->setStretchFactor(1, 2);
+    // The chart is what the page is for: about two thirds of the width until the user drags.
+    splitter_->setStretchFactor(0, 2);
+    splitter_->setStretchFactor(1, 1);
+    splitter_->setSizes({660, 340});
     splitter_->setChildrenCollapsible(false);
 
     auto* layout = new QVBoxLayout(this);
@@ -71,6 +89,10 @@ void AnalysisPane::setSession(const Session& session) {
         chart_->setSession(session);
         model_->setTable(chart_->table());
         table_->resizeColumnsToContents();
+        // Kernel names run to a hundred characters: cap a column so that the others show.
+        const int widest = table_->fontMetrics().horizontalAdvance(QLatin1Char('x')) * 32;
+        for (int c = 0; c < model_->columnCount(); ++c)
+            table_->setColumnWidth(c, std::min(table_->columnWidth(c), widest));
         QStringList lines;
         if (!chart_->emptyReason().isEmpty())
             lines << chart_->emptyReason();

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <numbers>
 
 namespace roofscope::ui {
 namespace {
@@ -29,6 +30,42 @@ QString planeTitle(MdPlane plane) {
         break;
     }
     return QObject::tr("C plane: communication vs compute (A ≥ ridge)");
+}
+
+const QColor kOutline(25, 25, 25);
+
+QString phaseLabel(Phase phase) {
+    return phase == Phase::communication ? QObject::tr("gradient sync")
+                                         : QString::fromUtf8(toString(phase).data());
+}
+
+// A five-pointed star about 6 units across: QCPScatterStyle scales a custom path by size / 6.
+QPainterPath starPath() {
+    QPainterPath path;
+    for (int i = 0; i < 10; ++i) {
+        const double r = i % 2 ? 1.3 : 3.1;
+        const double angle = -std::numbers::pi / 2 + i * std::numbers::pi / 5;
+        // The points reach 3.1 up but only 2.5 down: shift by half the difference to centre it.
+        const QPointF p(r * std::cos(angle), r * std::sin(angle) + 0.3);
+        if (i == 0)
+            path.moveTo(p);
+        else
+            path.lineTo(p);
+    }
+    path.closeSubpath();
+    return path;
+}
+
+// The iteration as a star, a phase as a diamond, with a dark outline whatever the fill.
+QCPScatterStyle aggregateStyle(bool iteration, const QColor& fill, double size) {
+    QPen pen(kOutline, 1.4);
+    pen.setCosmetic(true); // a custom path is drawn scaled; its outline should not be
+    pen.setJoinStyle(Qt::MiterJoin);
+    if (iteration)
+        return QCPScatterStyle(starPath(), pen, fill, size);
+    QCPScatterStyle style(QCPScatterStyle::ssDiamond, kOutline, fill, size);
+    style.setPen(pen);
+    return style;
 }
 
 // Extent of what a plane shows, grown point by point.
@@ -83,6 +120,12 @@ int MdChart::greyCount(MdPlane plane) const {
     return it == grey_.end() ? 0 : it->second;
 }
 
+const std::vector<MdChart::AggregateMarker>& MdChart::aggregateMarkers(MdPlane plane) const {
+    static const std::vector<AggregateMarker> none;
+    const auto it = aggregates_.find(plane);
+    return it == aggregates_.end() ? none : it->second;
+}
+
 double MdChart::ridgeX(MdPlane plane) const {
     const auto it = ridges_.find(plane);
     return it == ridges_.end() ? kNaN : it->second;
@@ -100,6 +143,7 @@ void MdChart::clearChart() {
     points_.clear();
     grey_.clear();
     ridges_.clear();
+    aggregates_.clear();
     bars_.clear();
     barRect_ = nullptr;
     straggler_ = nullptr;
@@ -141,9 +185,9 @@ void MdChart::setSession(const Session& session) {
                          "e.g. the collectives of a multi-rank trace.");
         auto* notice = new QCPTextElement(this, commNotice_);
         notice->setTextColor(palette().color(QPalette::PlaceholderText));
-        // In the title row: a text element caps the height of its row at its text.
-        top->addElement(0, 1, notice);
-        top->setColumnStretchFactors({1.0, 1.0});
+        // Under the A plane, which then takes the whole width: a text element caps the height
+        // of its row at its text, and a column beside the plane would squeeze it.
+        top->addElement(2, 0, notice);
     }
     for (const auto& [plane, rect] : planes_)
         drawPlane(plane, md);
@@ -211,14 +255,18 @@ void MdChart::drawPlane(MdPlane plane, const MdAnalysis& md) {
     QCPAxis* xAxis = rect->axis(QCPAxis::atBottom);
     QCPAxis* yAxis = rect->axis(QCPAxis::atLeft);
 
-    // The roof is that of the op taking the most measured time: with mixed precisions its
-    // compute ceiling is the one that matters most. Each op's own premise uses its own ridge.
+    // The roof is that of the op doing the most FLOPs: with mixed precisions its compute ceiling
+    // is the one the iteration's compute mostly meets (a collective or an fp32 optimizer step may
+    // take longer yet do next to no FLOPs). Without FLOPs, the op taking the most measured time.
+    // Each op's own premise uses its own ridge.
+    const auto weight = [](const MdOpResult& op) {
+        return std::pair(op.work.flops, op.measuredS.value_or(0));
+    };
     const MdOpResult* dominant = nullptr;
     for (const auto& op : md.ops)
         // Bounded ops first: an op without a bound may lack the very ceilings the roof needs.
         if (!dominant || (op.bound && !dominant->bound) ||
-            (op.bound.has_value() == dominant->bound.has_value() &&
-             op.measuredS.value_or(0) > dominant->measuredS.value_or(0)))
+            (op.bound.has_value() == dominant->bound.has_value() && weight(op) > weight(*dominant)))
             dominant = &op;
     const MdCeilings& c = dominant->ceilings;
     const MdPlanes& ridges = dominant->planes;
@@ -257,6 +305,40 @@ void MdChart::drawPlane(MdPlane plane, const MdAnalysis& md) {
         ++count;
         grey += premise ? 0 : 1;
     }
+    // The aggregates: every shown rank's iteration, and with one rank shown its phases too (with
+    // several ranks their phases would crowd the iterations out). Only the straggler's iteration
+    // is labelled among several ranks.
+    const bool oneRank = md.shownRank >= 0 || md.ranks.size() <= 1;
+    std::vector<AggregateMarker>& markers = aggregates_[plane];
+    std::vector<QColor> markerFill;
+    std::vector<Phase> markerPhase;
+    double aggregateYLow = std::numeric_limits<double>::infinity();
+    for (const auto& agg : md.aggregates) {
+        const bool iteration = agg.kind == MdAggregateKind::iteration;
+        if ((!oneRank && !iteration) || !agg.measuredS || *agg.measuredS <= 0)
+            continue;
+        AggregateMarker m;
+        m.iteration = iteration;
+        m.x = plane == MdPlane::a   ? agg.planes.a
+              : plane == MdPlane::o ? agg.planes.o
+                                    : agg.planes.c;
+        m.y = (plane == MdPlane::a ? agg.work.flops : agg.work.commBytes) / *agg.measuredS;
+        if (!drawable(m.x, m.y))
+            continue;
+        m.grey = plane != MdPlane::a && agg.planes.commPlane != plane;
+        if (oneRank)
+            m.label = iteration ? tr("iteration") : phaseLabel(agg.phase);
+        else if (md.straggler && md.straggler->rank == agg.rank)
+            m.label = tr("rank %1 (straggler)").arg(agg.rank);
+        markerFill.push_back(m.grey      ? kGrey
+                             : agg.bound ? bottleneckColor(agg.bound->bottleneck)
+                                         : kNoBound);
+        markerPhase.push_back(agg.phase);
+        extent.add(m.x, m.y);
+        aggregateYLow = std::min(aggregateYLow, m.y);
+        markers.push_back(std::move(m));
+    }
+
     // Grey first so that the ops the plane is about are drawn over them.
     std::vector<QRgb> order;
     for (const auto& [rgb, data] : byColor)
@@ -326,13 +408,58 @@ void MdChart::drawPlane(MdPlane plane, const MdAnalysis& md) {
         peakLabel->position->setCoords(x1 / 1.3, peak * 1.08);
         peakLabel->setPositionAlignment(Qt::AlignRight | Qt::AlignBottom);
         peakLabel->setFont(QFont(font().family(), 7));
+        // Clear of the large aggregate markers that often sit just under the roof.
+        peakLabel->setPadding(QMargins(0, 0, 0, 8));
         peakLabel->setText(QStringLiteral("%1 %2").arg(
             plane == MdPlane::a ? QStringLiteral("APF") : QStringLiteral("APB"),
             QString::fromStdString(formatSi(peak, plane == MdPlane::a ? Dimension::flopsPerS
                                                                       : Dimension::bytesPerS))));
     }
     xAxis->setRange(xLow, xHigh);
-    if (count == 0) {
+
+    // The aggregates over the ops and the roof, each with its words beside it: the iteration to
+    // the right, phases at the diagonals so that neighbours' labels part; towards the middle
+    // when the marker is near the plot's left or right edge.
+    for (std::size_t i = 0; i < markers.size(); ++i) {
+        const AggregateMarker& m = markers[i];
+        QCPGraph* g = addGraph(xAxis, yAxis);
+        g->setData({m.x}, {m.y}, true);
+        g->setLineStyle(QCPGraph::lsNone);
+        g->setScatterStyle(aggregateStyle(m.iteration, markerFill[i], m.iteration ? 19 : 13));
+        g->setSelectable(QCP::stNone);
+        if (m.label.isEmpty())
+            continue;
+        QPointF offset(m.iteration ? 12 : -9, m.iteration ? 0 : -8);
+        if (markerPhase[i] == Phase::backward)
+            offset = {-9, 8};
+        else if (markerPhase[i] == Phase::optimizer)
+            offset = {8, 7}; // below the slope it usually sits on
+        const double where = std::log(m.x / xLow) / std::log(xHigh / xLow); // 0 left, 1 right
+        const double room = m.label.size() > 12 ? 0.35 : 0.25; // of the width, for the words
+        if ((where > 1 - room && offset.x() > 0) || (where < room && offset.x() < 0))
+            offset.setX(-offset.x());
+        auto* anchor = new QCPItemTracer(this);
+        anchor->setStyle(QCPItemTracer::tsNone);
+        anchor->setClipAxisRect(rect);
+        anchor->position->setAxes(xAxis, yAxis);
+        anchor->position->setCoords(m.x, m.y);
+        auto* text = new QCPItemText(this);
+        text->setClipAxisRect(rect);
+        text->position->setParentAnchor(anchor->position);
+        text->position->setCoords(offset);
+        Qt::Alignment align = offset.x() > 0 ? Qt::AlignLeft : Qt::AlignRight;
+        align |= offset.y() > 0   ? Qt::AlignTop
+                 : offset.y() < 0 ? Qt::AlignBottom
+                                  : Qt::AlignVCenter;
+        text->setPositionAlignment(align);
+        text->setFont(QFont(font().family(), 8, m.iteration ? QFont::Bold : QFont::Normal));
+        text->setColor(m.grey ? QColor(120, 120, 120) : kOutline);
+        text->setBrush(QColor(255, 255, 255, 200));
+        text->setPadding(QMargins(2, 0, 2, 0));
+        text->setText(m.label);
+    }
+
+    if (count == 0 && markers.empty()) {
         auto* none = new QCPItemText(this);
         none->setClipAxisRect(rect);
         none->position->setType(QCPItemPosition::ptAxisRectRatio);
@@ -344,7 +471,10 @@ void MdChart::drawPlane(MdPlane plane, const MdAnalysis& md) {
                                           : tr("no op has bytes and communication here"));
     }
     const double yHigh = extent.yHigh * 3;
-    yAxis->setRange(std::clamp(extent.yLow / 5, yHigh * 1e-7, yHigh * 1e-3), yHigh);
+    // At least three decades; at most seven below the top, but never above an aggregate.
+    yAxis->setRange(
+        std::min(std::clamp(extent.yLow / 5, yHigh * 1e-7, yHigh * 1e-3), aggregateYLow / 3),
+        yHigh);
 
     if (plane == MdPlane::a) { // the colour key, once, where the slope leaves room
         auto* key = new QCPLegend;
@@ -366,6 +496,24 @@ void MdChart::drawPlane(MdPlane plane, const MdAnalysis& md) {
             g->setName(name);
             g->setLineStyle(QCPGraph::lsNone);
             g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, color, color, 7));
+            key->addItem(new QCPPlottableLegendItem(key, g));
+        }
+        // The shapes of the aggregates; their fill follows the colours above.
+        bool phases = false;
+        for (const auto& agg : md.aggregates)
+            phases = phases || (oneRank && agg.kind == MdAggregateKind::phase);
+        const std::pair<QString, bool> shapes[] = {
+            {oneRank ? tr("iteration (sum of its ops)")
+                     : tr("iteration of a rank (sum of its ops)"),
+             true},
+            {tr("phase (sum of its ops)"), false}};
+        for (const auto& [name, iteration] : shapes) {
+            if (!iteration && !phases)
+                continue;
+            QCPGraph* g = addGraph(xAxis, yAxis);
+            g->setName(name);
+            g->setLineStyle(QCPGraph::lsNone);
+            g->setScatterStyle(aggregateStyle(iteration, Qt::white, iteration ? 11 : 8));
             key->addItem(new QCPPlottableLegendItem(key, g));
         }
     }

@@ -3,7 +3,10 @@
 // against FLOP/s, O = P/M and C = P/F against communication B/s, each with its roof and its
 // ridge; every op drawn in each plane where its coordinates are finite and positive, coloured by
 // its bottleneck where the plane's premise holds for it and grey where it does not (O applies
-// left of the A ridge, C at or right of it). Under the planes, the iteration split by phase:
+// left of the A ridge, C at or right of it). Over them, the aggregates analyseMd sums (the
+// iteration as a star, its phases as diamonds, each labelled): compute ops rarely communicate and
+// collectives do no FLOPs, so in the O and C planes often only the aggregates have a place.
+// Under the planes, the iteration split by phase:
 // a measured and a bound bar per rank, the straggler marked. Numbers come from core's
 // analyseMd (analysis/md_analysis.h); this class only draws.
 
@@ -38,6 +41,14 @@ class MdChart : public ViewChart {
     };
     const std::vector<PhaseBar>& bars() const { return bars_; }
     QString stragglerLabel() const; // empty when no straggler is marked
+    // An aggregate (MdAnalysis::aggregates) as drawn in one plane.
+    struct AggregateMarker {
+        QString label; // the text beside the marker; empty when unlabelled (other ranks)
+        bool iteration = false;
+        bool grey = false; // the plane's premise does not hold for it
+        double x = 0, y = 0;
+    };
+    const std::vector<AggregateMarker>& aggregateMarkers(MdPlane plane) const;
     // The words shown instead of the O and C planes when no op communicates; empty otherwise.
     QString commNotice() const { return commNotice_; }
 
@@ -53,6 +64,7 @@ class MdChart : public ViewChart {
     std::map<MdPlane, QCPAxisRect*> planes_;
     std::map<MdPlane, int> points_, grey_;
     std::map<MdPlane, double> ridges_;
+    std::map<MdPlane, std::vector<AggregateMarker>> aggregates_;
     QCPAxisRect* barRect_ = nullptr;
     QCPItemText* straggler_ = nullptr;
     std::vector<PhaseBar> bars_;

@@ -263,6 +263,8 @@ void PlacementChart::drawSteps(const PlacementPlan& plan, const Session& session
     QCPAxis* keys = barRect_->axis(QCPAxis::atLeft);
     QCPAxis* values = barRect_->axis(QCPAxis::atBottom);
     setLinearAxis(values, Dimension::time, tr("Time (s)"));
+    // Few ticks: the bars may be narrow, and "25.0 m50.0 m" reads as one number.
+    values->ticker()->setTickCount(4);
     auto ticker = QSharedPointer<QCPAxisTickerText>::create();
     ticker->addTick(0, tr("old step (measured)"));
     ticker->addTick(1, tr("new step (predicted)"));
@@ -274,9 +276,18 @@ void PlacementChart::drawSteps(const PlacementPlan& plan, const Session& session
     barRect_->setRangeDrag(Qt::Horizontal);
     barRect_->setRangeZoom(Qt::Horizontal);
 
-    // Inside the bars' rectangle, top right: the value range leaves room for it there.
+    // Right of the bars, in its own column: inside the rectangle it would cover the bars of a
+    // narrow chart.
+    // Over an empty element that takes the rest of the height: a legend given a whole row
+    // spreads its items over it.
     auto* legendBox = new QCPLegend;
-    barRect_->insetLayout()->addElement(legendBox, Qt::AlignTop | Qt::AlignRight);
+    auto* legendColumn = new QCPLayoutGrid;
+    bottom->addElement(1, 1, legendColumn);
+    legendColumn->addElement(0, 0, legendBox);
+    legendColumn->addElement(1, 0, new QCPLayoutElement(this));
+    legendColumn->setRowStretchFactors({0.001, 1.0});
+    bottom->setColumnStretchFactors({1.0, 0.001});
+    legendBox->setMargins(QMargins(8, 0, 0, 0));
     legendBox->setLayer(QStringLiteral("legend"));
     legendBox->setFont(QFont(font().family(), 8));
     legendBox->setBrush(QColor(255, 255, 255, 230));
@@ -332,7 +343,8 @@ void PlacementChart::drawSteps(const PlacementPlan& plan, const Session& session
         text += tr(", %n op(s) not projected", nullptr, plan.unprojected);
     change_ = total(1, plan.newStepS, text);
     const double longest = std::max(plan.oldStepS, plan.newStepS);
-    values->setRange(0, longest > 0 ? longest * 1.6 : 1e-3);
+    // Room right of the longer bar for its total.
+    values->setRange(0, longest > 0 ? longest * 1.3 : 1e-3);
 }
 
 } // namespace roofscope::ui

@@ -1,0 +1,88 @@
+#include "run_info_dialog.h"
+
+#include <QDialogButtonBox>
+#include <QFormLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QSpinBox>
+#include <QVBoxLayout>
+
+namespace roofscope::ui {
+namespace {
+
+QLineEdit* field(QWidget* parent, const QString& name, const std::string& text,
+                 const QString& placeholder) {
+    auto* edit = new QLineEdit(QString::fromStdString(text), parent);
+    edit->setObjectName(name);
+    edit->setPlaceholderText(placeholder);
+    edit->setClearButtonEnabled(true);
+    return edit;
+}
+
+std::string trimmed(const QLineEdit* edit) {
+    return edit->text().trimmed().toStdString();
+}
+
+} // namespace
+
+RunInfoDialog::RunInfoDialog(const DatasetContext& c, QWidget* parent) : QDialog(parent) {
+    setObjectName(QStringLiteral("runInfoDialog"));
+    setWindowTitle(tr("Run Details — %1").arg(QString::fromStdString(c.label)));
+    model_ = field(this, QStringLiteral("model"), c.model, tr("e.g. BERT-large"));
+    framework_ =
+        field(this, QStringLiteral("framework"), c.stack.framework, tr("e.g. PyTorch 2.3.1"));
+    cuda_ = field(this, QStringLiteral("cuda"), c.stack.cuda, tr("e.g. 12.4"));
+    driver_ = field(this, QStringLiteral("driver"), c.stack.driver, tr("e.g. 550.54.15"));
+    cudnn_ = field(this, QStringLiteral("cudnn"), c.stack.cudnn, tr("e.g. 9.1.0"));
+    nccl_ = field(this, QStringLiteral("nccl"), c.stack.nccl, tr("e.g. 2.21.5"));
+    QStringList tags;
+    for (const auto& t : c.tags)
+        tags << QString::fromStdString(t);
+    tags_ = new QLineEdit(tags.join(QStringLiteral(", ")), this);
+    tags_->setObjectName(QStringLiteral("tags"));
+    tags_->setPlaceholderText(tr("comma-separated, e.g. amp, container 24.05"));
+    repeat_ = new QSpinBox(this);
+    repeat_->setObjectName(QStringLiteral("repeat"));
+    repeat_->setRange(0, 1000000);
+    repeat_->setValue(c.repeat);
+
+    auto* form = new QFormLayout;
+    form->addRow(tr("&Model:"), model_);
+    form->addRow(tr("&Framework:"), framework_);
+    form->addRow(tr("&CUDA:"), cuda_);
+    form->addRow(tr("&Driver:"), driver_);
+    form->addRow(tr("cu&DNN:"), cudnn_);
+    form->addRow(tr("&NCCL:"), nccl_);
+    form->addRow(tr("&Tags:"), tags_);
+    form->addRow(tr("&Repeat:"), repeat_);
+    auto* hint = new QLabel(tr("Runs of one model on one device with one software stack are "
+                               "repeats of a configuration: the matrix view shows their mean and "
+                               "standard error, and the comparison view matches their ops."),
+                            this);
+    hint->setWordWrap(true);
+    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
+    connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    auto* layout = new QVBoxLayout(this);
+    layout->addWidget(hint);
+    layout->addLayout(form);
+    layout->addWidget(buttons);
+    resize(460, sizeHint().height());
+}
+
+DatasetContext RunInfoDialog::edited(DatasetContext c) const {
+    c.model = trimmed(model_);
+    c.stack.framework = trimmed(framework_);
+    c.stack.cuda = trimmed(cuda_);
+    c.stack.driver = trimmed(driver_);
+    c.stack.cudnn = trimmed(cudnn_);
+    c.stack.nccl = trimmed(nccl_);
+    c.tags.clear();
+    for (const QString& tag : tags_->text().split(QLatin1Char(',')))
+        if (!tag.trimmed().isEmpty())
+            c.tags.push_back(tag.trimmed().toStdString());
+    c.repeat = repeat_->value();
+    return c;
+}
+
+} // namespace roofscope::ui
