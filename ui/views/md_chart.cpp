@@ -23,13 +23,15 @@ bool drawable(double x, double y) {
 QString planeTitle(MdPlane plane) {
     switch (plane) {
     case MdPlane::a:
-        return QObject::tr("A plane: compute vs memory");
+        return QObject::tr("A plane\ncompute vs memory");
     case MdPlane::o:
-        return QObject::tr("O plane: communication vs memory (A < ridge)");
+        return QObject::tr("O plane, for A < ridge\ncommunication vs memory");
     case MdPlane::c:
         break;
     }
-    return QObject::tr("C plane: communication vs compute (A ≥ ridge)");
+    // Two short lines each: a title's width is its column's minimum, and one long title would
+    // squeeze the other planes.
+    return QObject::tr("C plane, for A ≥ ridge\ncommunication vs compute");
 }
 
 const QColor kOutline(25, 25, 25);
@@ -478,42 +480,26 @@ void MdChart::drawPlane(MdPlane plane, const MdAnalysis& md) {
 
     if (plane == MdPlane::a) { // the colour key, once, where the slope leaves room
         auto* key = new QCPLegend;
-        // Top left: above the slope a roofline is empty by construction.
-        rect->insetLayout()->addElement(key, Qt::AlignTop | Qt::AlignLeft);
+        // Bottom right, short: right of the ridge and far under the roof a training step has
+        // nothing, while the top holds the roof labels and the aggregates with their labels.
+        rect->insetLayout()->addElement(key, Qt::AlignBottom | Qt::AlignRight);
         key->setLayer(QStringLiteral("legend"));
         key->setFont(QFont(font().family(), 7));
         key->setIconSize(10, 8);
         key->setRowSpacing(-2);
         key->setBrush(QColor(255, 255, 255, 220));
-        const std::pair<QString, QColor> entries[] = {
+        std::vector<std::pair<QString, QColor>> entries = {
             {tr("compute-bound"), bottleneckColor(Bottleneck::compute)},
             {tr("memory-bound"), bottleneckColor(Bottleneck::memory)},
-            {tr("communication-bound"), bottleneckColor(Bottleneck::communication)},
-            {tr("other plane applies"), kGrey},
-            {tr("no bound"), kNoBound}};
+            {tr("comm.-bound"), bottleneckColor(Bottleneck::communication)},
+            {tr("other plane"), kGrey}};
+        if (md.unbounded > 0)
+            entries.emplace_back(tr("no bound"), kNoBound);
         for (const auto& [name, color] : entries) {
             QCPGraph* g = addGraph(xAxis, yAxis);
             g->setName(name);
             g->setLineStyle(QCPGraph::lsNone);
             g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, color, color, 7));
-            key->addItem(new QCPPlottableLegendItem(key, g));
-        }
-        // The shapes of the aggregates; their fill follows the colours above.
-        bool phases = false;
-        for (const auto& agg : md.aggregates)
-            phases = phases || (oneRank && agg.kind == MdAggregateKind::phase);
-        const std::pair<QString, bool> shapes[] = {
-            {oneRank ? tr("iteration (sum of its ops)")
-                     : tr("iteration of a rank (sum of its ops)"),
-             true},
-            {tr("phase (sum of its ops)"), false}};
-        for (const auto& [name, iteration] : shapes) {
-            if (!iteration && !phases)
-                continue;
-            QCPGraph* g = addGraph(xAxis, yAxis);
-            g->setName(name);
-            g->setLineStyle(QCPGraph::lsNone);
-            g->setScatterStyle(aggregateStyle(iteration, Qt::white, iteration ? 11 : 8));
             key->addItem(new QCPPlottableLegendItem(key, g));
         }
     }
