@@ -4,81 +4,23 @@
 // worked out by hand in the comments (the same plan as tests/core/test_placement.cpp). With
 // ROOFSCOPE_CHART_PNG set to a folder, the charts are also written there as PNG.
 
+#include "../core/placement_fixture.h"
 #include "views/placement_chart.h"
 
 #include <QtTest>
 
 using namespace roofscope;
 using namespace roofscope::ui;
+using namespace roofscope::testing;
 
 namespace {
 
-Device gpu0() {
-    Device d;
-    d.id = "gpu0";
-    d.name = "GPU 0";
-    d.kind = DeviceKind::gpu;
-    d.ceilings.compute[{Precision::fp16, ComputeUnit::tensor}] = {1e14, {}};
-    d.ceilings.compute[{Precision::fp32, ComputeUnit::vector}] = {1e13, {}};
-    d.ceilings.memory[MemoryLevel::dram] = {1e12, {}};
-    d.ceilings.links[Link::p2p] = {1e11, {}};
-    d.ceilings.links[Link::pcie_h2d] = {2.5e10, {}};
-    d.ceilings.links[Link::pcie_d2h] = {2e10, {}};
-    return d;
-}
-
-Device gpu1() {
-    Device d = gpu0();
-    d.id = "gpu1";
-    d.name = "GPU 1";
-    d.ceilings.compute[{Precision::fp16, ComputeUnit::tensor}] = {2e14, {}};
-    d.ceilings.compute[{Precision::fp32, ComputeUnit::vector}] = {2e13, {}};
-    d.ceilings.memory[MemoryLevel::dram] = {2e12, {}};
-    d.ceilings.links[Link::p2p] = {5e10, {}};
-    return d;
-}
-
-Device cpu() {
-    Device d;
-    d.id = "cpu";
-    d.name = "Host CPU";
-    d.kind = DeviceKind::cpu;
-    d.ceilings.compute[{Precision::fp32, ComputeUnit::vector}] = {1e12, {}};
-    d.ceilings.memory[MemoryLevel::dram] = {1e11, {}};
-    return d;
-}
-
-OpRecord op(std::string name, Category category, Precision precision, double flops, double dram,
-            double timeS) {
-    OpRecord r;
-    r.name = std::move(name);
-    r.category = category;
-    r.precision = precision;
-    r.usesTensorUnits = precision == Precision::fp16;
-    if (flops > 0)
-        r.flops = Measure::measured(flops);
-    if (dram > 0)
-        r.bytes[MemoryLevel::dram] = Measure::measured(dram);
-    r.timeS = Measure::measured(timeS);
-    return r;
-}
-
-// On gpu0: gemm 20 ms (I 100), embedding 10 ms (no FLOPs: not drawn), adam 15 ms (I 0.1),
-// memcpy 4 ms (not drawn), layer_norm 3 ms (I 0.05): old step 52 ms.
+// The core suite's run on gpu0 (gemm 20 ms, embedding 10 ms with no FLOPs, adam 15 ms, memcpy
+// 4 ms, layer_norm 3 ms: old step 52 ms) with the devices a move may target.
 Session session(std::vector<PlacementMove> moves) {
-    Session s;
-    s.devices = {gpu0(), gpu1(), cpu()};
-    Dataset d;
-    d.context.label = "run";
-    d.context.deviceId = "gpu0";
-    d.records = {op("gemm", Category::gemm, Precision::fp16, 1e12, 1e10, 0.02),
-                 op("embedding", Category::embedding, Precision::fp32, 0, 4e9, 0.01),
-                 op("adam", Category::optimizer, Precision::fp32, 1e9, 1e10, 0.015),
-                 op("Memcpy HtoD", Category::memcpy, Precision::fp32, 0, 1e9, 0.004),
-                 op("layer_norm", Category::norm, Precision::fp32, 1e8, 2e9, 0.003)};
-    s.datasets = {d};
+    Session s = placement::session(std::move(moves));
+    s.devices.pop_back(); // the ASIC: no move here targets it
     s.view.view = ViewKind::placement;
-    s.view.moves = std::move(moves);
     return s;
 }
 
