@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Regenerates the screenshots in docs/images/ from the running explorer, on a virtual display:
 #   docs/screenshots.sh [BUILD_DIR]      (default: build/)
-# Needs xvfb-run (package xvfb) and ImageMagick's import (package imagemagick). Each shot starts
-# the explorer on the built-in demo with the view choices given as the remembered settings of a
-# throw-away home folder, waits for it to draw, and grabs the window.
+# Needs xvfb-run (package xvfb) and ImageMagick's import and convert (package imagemagick). Each
+# shot starts the explorer on the built-in demo with the view choices given as the remembered
+# settings of a throw-away home folder, waits for it to draw, and grabs the window (or a part).
 set -euo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -11,14 +11,15 @@ build=${1:-$root/build}
 app=$build/app/roofscope
 out=$root/docs/images
 [ -x "$app" ] || { echo "screenshots: no $app; build first" >&2; exit 1; }
-for tool in xvfb-run import; do
+for tool in xvfb-run import convert; do
     command -v "$tool" >/dev/null || { echo "screenshots: $tool is missing" >&2; exit 1; }
 done
 mkdir -p "$out"
 
-# shot NAME SETTINGS: SETTINGS are lines of the [view] group (colorBy=category, logX=false, ...).
+# shot NAME SETTINGS [CROP]: SETTINGS are lines of the [view] group (colorBy=category,
+# logX=false, ...); CROP, ImageMagick geometry WxH+X+Y, keeps that part of the 1400x860 screen.
 shot() {
-    local name=$1 settings=$2 home
+    local name=$1 settings=$2 crop=${3:-} home
     home=$(mktemp -d)
     mkdir -p "$home/.config/roofscope"
     printf '[view]\n%s\n' "$settings" >"$home/.config/roofscope/roofscope.conf"
@@ -28,6 +29,9 @@ shot() {
         import -window root '$out/$name.png'
         kill \$pid"
     rm -rf "$home"
+    if [ -n "$crop" ]; then
+        convert "$out/$name.png" -crop "$crop" +repage -strip "$out/$name.png"
+    fi
     echo "screenshots: $out/$name.png"
 }
 
@@ -35,3 +39,9 @@ shot explorer "colorBy=dataset"
 shot colour-by-category "colorBy=category"
 shot linear-axes "logX=false
 logY=false"
+# The analysis views: their options, chart, findings and table, without the docks and records.
+analysis=975x490+222+48
+shot md-roofline "view=md_roofline" $analysis
+shot comparison "view=comparison" $analysis
+shot placement "view=placement" $analysis
+shot matrix "view=matrix" $analysis

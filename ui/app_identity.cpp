@@ -19,15 +19,14 @@ QIcon applicationIcon() {
 }
 
 QUrl helpUrl(HelpTopic topic, const QString& appDir) {
-    const QString file = topic == HelpTopic::UserGuide ? QStringLiteral("README.md")
+    const QString file = topic == HelpTopic::UserGuide ? QStringLiteral("user-guide.md")
                                                        : QStringLiteral("file-formats.md");
     const QString installed =
         QDir(appDir).filePath(QStringLiteral(ROOFSCOPE_DOC_DIR_FROM_BIN "/") + file);
     if (QFileInfo(installed).isFile())
         return QUrl::fromLocalFile(QDir::cleanPath(installed));
     const QString home = QStringLiteral(ROOFSCOPE_HOMEPAGE);
-    return QUrl(topic == HelpTopic::UserGuide ? home + QStringLiteral("#readme")
-                                              : home + QStringLiteral("/blob/main/docs/") + file);
+    return QUrl(home + QStringLiteral("/blob/main/docs/") + file);
 }
 
 QUrl homepageUrl() {

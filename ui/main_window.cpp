@@ -36,6 +36,7 @@ MainWindow::MainWindow(Catalog catalog, QWidget* parent)
       datasets_(new DatasetPanel(this)), details_(new DetailsPane(this)),
       splitter_(new QSplitter(Qt::Vertical, this)), viewBar_(new ViewBar(this)) {
     analysis_ = new AnalysisPane(this);
+    analysis_->setCatalog(&catalog_);
     viewStack_ = new QStackedWidget(this);
     viewStack_->setObjectName(QStringLiteral("viewStack"));
     viewStack_->addWidget(plot_);

@@ -18,7 +18,10 @@ set(expected
     ${DATADIR}/metainfo/${APP_ID}.metainfo.xml
     ${DATADIR}/icons/hicolor/scalable/apps/${APP_ID}.svg
     ${DOCDIR}/README.md
-    ${DOCDIR}/file-formats.md)
+    ${DOCDIR}/user-guide.md
+    ${DOCDIR}/file-formats.md
+    ${DOCDIR}/images/explorer.png
+    ${DOCDIR}/images/md-roofline.png)
 foreach(size 16 32 48 64 128 256)
     list(APPEND expected ${DATADIR}/icons/hicolor/${size}x${size}/apps/${APP_ID}.png)
 endforeach()

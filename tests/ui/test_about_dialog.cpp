@@ -77,8 +77,9 @@ class TestAboutDialog : public QObject {
         QTest::addColumn<int>("topic");
         QTest::addColumn<QString>("file");
         QTest::addColumn<QString>("online");
-        QTest::newRow("user guide") << int(HelpTopic::UserGuide) << "README.md"
-                                    << "https://github.com/roofscope/roofscope#readme";
+        QTest::newRow("user guide")
+            << int(HelpTopic::UserGuide) << "user-guide.md"
+            << "https://github.com/roofscope/roofscope/blob/main/docs/user-guide.md";
         QTest::newRow("file formats")
             << int(HelpTopic::FileFormats) << "file-formats.md"
             << "https://github.com/roofscope/roofscope/blob/main/docs/file-formats.md";

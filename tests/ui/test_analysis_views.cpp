@@ -205,6 +205,33 @@ class TestAnalysisViews : public QObject {
         QVERIFY(window.session().view.moves.empty());
     }
 
+    // A what-if target need not be in the session yet: the catalog's devices are offered too,
+    // and the chosen one joins the session.
+    void catalogDevicesAreTargets() {
+        Session s = twoRuns();
+        s.devices.pop_back(); // the host CPU is only in the catalog now
+        Catalog catalog;
+        catalog.add({hostCpu()}, CatalogLayer::builtin, "test");
+        MainWindow window(catalog);
+        window.setSession(s);
+        chooseView(window, ViewKind::placement);
+        auto* device = option<QComboBox>(window, "moveDevice");
+        const int cpu = device->findData(QStringLiteral("host-cpu"));
+        QVERIFY(cpu >= 0);
+        QVERIFY(device->itemText(cpu).contains(QStringLiteral("catalog")));
+        device->setCurrentIndex(cpu);
+        option<QComboBox>(window, "moveCategory")
+            ->setCurrentIndex(
+                option<QComboBox>(window, "moveCategory")->findData(QStringLiteral("optimizer")));
+        option<QPushButton>(window, "addMove")->click();
+        QVERIFY(window.session().findDevice("host-cpu"));
+        QCOMPARE(window.session().view.moves.size(), std::size_t(1));
+
+        chooseView(window, ViewKind::comparison);
+        auto* target = option<QComboBox>(window, "compareTarget");
+        QVERIFY(target->findData(QStringLiteral("device:host-cpu")) >= 0);
+    }
+
     void mdRankAndClusterRule() {
         MainWindow window(Catalog{});
         window.setSession(twoRuns());

@@ -49,6 +49,28 @@ QComboBox* AnalysisPane::addCombo(const QString& label, const QString& objectNam
     return combo;
 }
 
+void AnalysisPane::addDeviceItems(QComboBox* combo, const Session& session, const QString& prefix,
+                                  const QString& suffix) {
+    for (const auto& device : session.devices)
+        combo->addItem(deviceName(session, device.id) + suffix,
+                       prefix + QString::fromStdString(device.id));
+    if (!catalog_)
+        return;
+    bool separated = false;
+    for (const auto& entry : catalog_->entries()) {
+        const Device& device = entry.device;
+        if (session.findDevice(device.id))
+            continue;
+        if (!separated) {
+            combo->insertSeparator(combo->count());
+            separated = true;
+        }
+        combo->addItem(QString::fromStdString(device.name.empty() ? device.id : device.name) +
+                           suffix + tr(" · catalog"),
+                       prefix + QString::fromStdString(device.id));
+    }
+}
+
 void AnalysisPane::rebuildOptions(const Session& session) {
     while (QLayoutItem* item = optionsLayout_->takeAt(0)) {
         // Deleted later, since the strip is rebuilt from inside a signal of one of its widgets;
@@ -95,9 +117,7 @@ void AnalysisPane::addComparisonOptions(const Session& session) {
         baseline_->addItem(label, label);
         target_->addItem(label, QStringLiteral("dataset:") + label);
     }
-    for (const auto& device : session.devices)
-        target_->addItem(tr("%1 (projected)").arg(deviceName(session, device.id)),
-                         QStringLiteral("device:") + QString::fromStdString(device.id));
+    addDeviceItems(target_, session, QStringLiteral("device:"), tr(" (projected)"));
     selectData(baseline_, QString::fromStdString(v.compareBaseline));
     selectData(target_, v.projectDevice.empty()
                             ? QStringLiteral("dataset:") + QString::fromStdString(v.compareTarget)
@@ -141,8 +161,7 @@ void AnalysisPane::addPlacementOptions(const Session& session) {
     for (const auto& entry : enumNames<Category>())
         moveCategory_->addItem(qs(entry.name), qs(entry.name));
     moveDevice_ = addCombo(tr(" to "), QStringLiteral("moveDevice"));
-    for (const auto& device : session.devices)
-        moveDevice_->addItem(deviceName(session, device.id), QString::fromStdString(device.id));
+    addDeviceItems(moveDevice_, session, QString());
     // Choosing what to move is not yet a move: the button makes it one.
     disconnect(moveCategory_, nullptr, this, nullptr);
     disconnect(moveDevice_, nullptr, this, nullptr);
@@ -235,6 +254,18 @@ void AnalysisPane::applyTo(Session& session) const {
                      .value_or(Link::intra_node);
     v.moves = moves_;
     session.pricesPerHour = prices_;
+    // A target chosen from the catalog joins the session, which must hold every device it names.
+    std::vector<std::string> named;
+    for (const auto& m : v.moves)
+        named.push_back(m.deviceId);
+    if (!v.projectDevice.empty())
+        named.push_back(v.projectDevice);
+    for (const auto& id : named) {
+        if (session.findDevice(id) || !catalog_)
+            continue;
+        if (const CatalogEntry* entry = catalog_->find(id))
+            session.devices.push_back(entry->device);
+    }
 }
 
 } // namespace roofscope::ui

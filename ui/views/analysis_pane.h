@@ -5,6 +5,7 @@
 // session it is given; an edit of the options is announced with optionsEdited() and written into
 // a session by applyTo(), so that the window keeps one source of truth.
 
+#include "catalog.h"
 #include "session.h"
 
 #include <QWidget>
@@ -30,8 +31,12 @@ class AnalysisPane : public QWidget {
     // Draws session.view.view's chart and table (replacing the chart when the view changed) and
     // shows the options of that view set as the session has them.
     void setSession(const Session& session);
-    // Writes the options strip's choices into `session` (view fields and prices).
+    // Writes the options strip's choices into `session` (view fields and prices), adding the
+    // catalog device a move or a projection chose when the session lacks it.
     void applyTo(Session& session) const;
+    // Devices offered as move and projection targets besides the session's own (not owned; may
+    // be null). A CPU or an accelerator from the catalog can so be a target of a what-if.
+    void setCatalog(const Catalog* catalog) { catalog_ = catalog; }
 
     ViewChart* chart() const { return chart_; }
     QTableView* tableView() const { return table_; }
@@ -49,6 +54,9 @@ class AnalysisPane : public QWidget {
     void addPlacementOptions(const Session& session);
     void addPriceOptions(const Session& session);
     QComboBox* addCombo(const QString& label, const QString& objectName);
+    // Session devices, then the catalog's others after a separator; item data: prefix + id.
+    void addDeviceItems(QComboBox* combo, const Session& session, const QString& prefix,
+                        const QString& suffix = {});
     void edited();
 
     ViewKind kind_ = ViewKind::roofline;
@@ -74,6 +82,7 @@ class AnalysisPane : public QWidget {
     std::vector<PlacementMove> moves_;
     std::map<std::string, double> prices_;
     bool showing_ = false;
+    const Catalog* catalog_ = nullptr;
 };
 
 } // namespace roofscope::ui
