@@ -71,6 +71,8 @@ class MainWindow : public QMainWindow {
     void setDatasetColor(int dataset, const QColor& color);
     // Removes at once (no question asked) and says in the status bar what went.
     void removeDataset(int dataset);
+    // Tools > Add Model from the Zoo…: main_window_zoo.cpp.
+    void addZooModel();
     // Reads nccl-tests output at `path` and sets its bus bandwidth as a measured link ceiling
     // of a session device (asking which when there are several): main_window_links.cpp.
     void importLinkCeiling(const QString& path);

@@ -26,6 +26,8 @@ void MainWindow::addProbeActions(QMenu* tools) {
         dialog->activateWindow();
     });
     probe->setObjectName(QStringLiteral("probeAction"));
+    QAction* zoo = tools->addAction(tr("Add &Model from the Zoo…"), this, &MainWindow::addZooModel);
+    zoo->setObjectName(QStringLiteral("zooAction"));
     probe->setShortcut(QKeySequence(tr("Ctrl+Shift+P")));
     probe->setStatusTip(tr("Measure this machine's ceilings with roofscope-probe"));
 }
