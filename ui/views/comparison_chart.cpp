@@ -126,13 +126,21 @@ void ComparisonChart::setSession(const Session& session) {
         drawRoofs(*deviceB, colorB.darker(120), plot.pair.projection() ? tr("target") : tr("B"),
                   view, xLow, xHigh, yHigh);
 
+    // A run's times are measured unless every one is an estimate (a zoo model, the demo).
+    const auto how = [this](const Dataset& d) {
+        const bool estimated = !d.records.empty() &&
+                               std::all_of(d.records.begin(), d.records.end(), [](const auto& r) {
+                                   return r.timeS.origin != Origin::measured;
+                               });
+        return estimated ? tr("estimated") : tr("measured");
+    };
     pointsA_ = drawPoints(plot.pointsA, colorA, false,
-                          tr("A: %1 (measured)").arg(elide(labelOf(runA), 40)));
+                          tr("A: %1 (%2)").arg(elide(labelOf(runA), 40), how(runA)));
     pointsB_ =
         drawPoints(plot.pointsB, colorB, plot.pair.projection(),
                    plot.pair.projection()
                        ? tr("projected on %1 (bound)").arg(QString::fromStdString(deviceB->name))
-                       : tr("B: %1 (measured)").arg(elide(labelOf(*runB), 40)));
+                       : tr("B: %1 (%2)").arg(elide(labelOf(*runB), 40), how(*runB)));
     drawArrows(session, plot);
     pickable_ = plot.pointsA;
     pickable_.insert(pickable_.end(), plot.pointsB.begin(), plot.pointsB.end());
