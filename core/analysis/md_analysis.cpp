@@ -257,7 +257,10 @@ Result<MdAnalysis> analyseMd(const Session& session, int datasetIndex) {
     }
 
     // The iteration of each shown rank, and its phases, against the ceilings its ops use.
-    for (const auto& [rank, records] : rankRecords) {
+    for (const auto& entry : rankRecords) {
+        // Named copies, not structured bindings: clang before 16 cannot capture those.
+        const int rank = entry.first;
+        const auto& records = entry.second;
         if (md.shownRank >= 0 && rank != md.shownRank)
             continue;
         const std::string suffix = " (rank " + std::to_string(rank) + ")";
