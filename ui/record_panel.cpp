@@ -75,7 +75,7 @@ void RecordPanel::buildFilterBar(QWidget* bar) {
     nameEdit_->setPlaceholderText(tr("Filter by name…"));
     nameEdit_->setClearButtonEnabled(true);
     // With the side panes open the bar is narrow; the filter stays wide enough to read.
-    nameEdit_->setMinimumWidth(140);
+    nameEdit_->setMinimumWidth(110);
     category_ = enumCombo<Category>(bar, tr("All categories"), "categoryFilter");
     phase_ = enumCombo<Phase>(bar, tr("All phases"), "phaseFilter");
     bottleneck_ = enumCombo<Bottleneck>(bar, tr("Any bottleneck"), "bottleneckFilter");
@@ -85,7 +85,6 @@ void RecordPanel::buildFilterBar(QWidget* bar) {
     device_ = new QComboBox(bar);
     device_->setObjectName(QStringLiteral("deviceFilter"));
     device_->addItem(tr("All devices"));
-    device_->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     grouping_ = new QComboBox(bar);
     grouping_->setObjectName(QStringLiteral("groupBy"));
     grouping_->addItem(tr("kernel"), static_cast<int>(Grouping::kernel));
@@ -98,7 +97,11 @@ void RecordPanel::buildFilterBar(QWidget* bar) {
 
     row->addWidget(nameEdit_, 2);
     for (QComboBox* combo : {device_, category_, phase_, rank_, bottleneck_}) {
-        row->addWidget(combo);
+        // Narrow when the window is: a bar as wide as its longest entries would hold the centre
+        // of the window so wide that the datasets dock opens too narrow for its names.
+        combo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+        combo->setMinimumContentsLength(9);
+        row->addWidget(combo, 1);
         connect(combo, &QComboBox::currentIndexChanged, this, &RecordPanel::applyFilters);
     }
     row->addWidget(new QLabel(tr("Group by"), bar));
