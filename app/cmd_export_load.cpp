@@ -3,6 +3,7 @@
 // catalog device.
 #include "cmd_export.h"
 
+#include "dataset_label.h"
 #include "file_kind.h"
 #include "import/kineto_load.h"
 #include "session_file.h"
@@ -31,20 +32,6 @@ const CatalogEntry* traceDevice(const MultiRankTrace& trace, const Catalog& cata
 std::string traceLabel(const std::vector<std::string>& traces) {
     const std::string first = std::filesystem::path(traces.front()).filename().string();
     return traces.size() == 1 ? first : first + " (" + std::to_string(traces.size()) + " ranks)";
-}
-
-// Views name datasets by label, so two runs from files of one name must not share one.
-std::string uniqueLabel(const Session& session, const std::string& label) {
-    const auto taken = [&](const std::string& l) {
-        for (const auto& d : session.datasets)
-            if (d.context.label == l)
-                return true;
-        return false;
-    };
-    std::string candidate = label;
-    for (int n = 2; taken(candidate); ++n)
-        candidate = label + " (" + std::to_string(n) + ")";
-    return candidate;
 }
 
 void addDevice(Session& session, const Device& device) {
@@ -106,7 +93,7 @@ Result<LoadedExport> loadExportInputs(const ExportInputs& inputs, const Catalog&
             addDevice(out.session, entry->device);
         Dataset dataset =
             mergedDataset(trace, inputs.grouping, entry ? entry->device.id : std::string());
-        dataset.context.label = uniqueLabel(out.session, traceLabel(run));
+        dataset.context.label = uniqueDatasetLabel(out.session, traceLabel(run));
         out.session.datasets.push_back(std::move(dataset));
     }
     return out;

@@ -3,6 +3,7 @@
 // kept unique; colours live in the dataset's context and travel with it.
 #include "main_window.h"
 
+#include "dataset_label.h"
 #include "dataset_panel.h"
 #include "run_info_dialog.h"
 
@@ -22,16 +23,7 @@ bool validDataset(const Session& session, int dataset) {
 } // namespace
 
 std::string MainWindow::uniqueLabel(const std::string& label, int except) const {
-    auto taken = [&](const std::string& candidate) {
-        for (std::size_t i = 0; i < session_.datasets.size(); ++i)
-            if (static_cast<int>(i) != except && session_.datasets[i].context.label == candidate)
-                return true;
-        return false;
-    };
-    std::string candidate = label;
-    for (int n = 2; taken(candidate); ++n)
-        candidate = label + " (" + std::to_string(n) + ")";
-    return candidate;
+    return uniqueDatasetLabel(session_, label, except);
 }
 
 void MainWindow::setDatasetVisible(int dataset, bool visible) {
