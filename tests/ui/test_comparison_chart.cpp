@@ -166,6 +166,25 @@ class TestComparisonChart : public QObject {
         QCOMPARE(ref.record, 0);
     }
 
+    void hoverNamesTheOp() {
+        ComparisonChart chart;
+        chart.resize(900, 600);
+        const Session session = stackSession();
+        chart.setSession(session);
+        chart.replot();
+        // The same point as above: run B's renamed GEMM, 16 ms.
+        const QPointF at(chart.xAxis->coordToPixel(200), chart.yAxis->coordToPixel(1.25e14));
+        const QString tip = chart.toolTipAt(at);
+        QVERIFY2(tip.contains(QString::fromStdString(session.datasets[1].records[0].name)),
+                 qPrintable(tip));
+        QVERIFY2(tip.contains(QString::fromStdString(session.datasets[1].context.label)),
+                 qPrintable(tip));
+        QVERIFY2(tip.contains(QStringLiteral("16.0 ms")), qPrintable(tip));
+        QVERIFY2(tip.contains(QStringLiteral("125 TFLOP/s")), qPrintable(tip));
+        // Far from every point: nothing.
+        QVERIFY(chart.toolTipAt(QPointF(2, 2)).isEmpty());
+    }
+
   private:
     static std::string textOfProjected(ComparisonChart& chart) {
         const ViewTable& t = chart.table();

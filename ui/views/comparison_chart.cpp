@@ -4,9 +4,11 @@
 #include "axis_format.h"
 #include "chart_frame.h"
 #include "roof_geometry.h"
+#include "units.h"
 
 #include <QFontMetrics>
 #include <QMouseEvent>
+#include <QToolTip>
 
 #include <algorithm>
 #include <cmath>
@@ -144,6 +146,30 @@ void ComparisonChart::setSession(const Session& session) {
     drawArrows(session, plot);
     pickable_ = plot.pointsA;
     pickable_.insert(pickable_.end(), plot.pointsB.begin(), plot.pointsB.end());
+    // What hovering a point says: the op, its run, its time and where it sits.
+    tips_.clear();
+    const std::size_t countA = plot.pointsA.size();
+    for (std::size_t i = 0; i < pickable_.size(); ++i) {
+        const ComparisonPoint& p = pickable_[i];
+        const bool projected = i >= countA && plot.pair.projection();
+        const Dataset& d = session.datasets[static_cast<std::size_t>(p.ref.dataset)];
+        const OpRecord& r = d.records[static_cast<std::size_t>(p.ref.record)];
+        QString time;
+        if (projected && p.flopsPerS > 0 && r.flops.known())
+            time = tr("predicted %1")
+                       .arg(QString::fromStdString(
+                           formatSi(r.flops.value / p.flopsPerS, Dimension::time)));
+        else if (r.timeS.known())
+            time = QString::fromStdString(formatSi(r.timeS.value, Dimension::time));
+        tips_.push_back(
+            tr("%1\n%2%3\n%4 at %5")
+                .arg(elide(QString::fromStdString(r.name), 80),
+                     projected ? tr("projected on %1").arg(QString::fromStdString(deviceB->name))
+                               : QString::fromStdString(d.context.label),
+                     time.isEmpty() ? QString() : QStringLiteral(" · ") + time,
+                     QString::fromStdString(formatSi(p.flopsPerS, Dimension::flopsPerS)),
+                     QString::fromStdString(formatSi(p.intensity, Dimension::intensity))));
+    }
 
     xAxis->setRange(xLow, xHigh);
     // At least three decades, as the roofline does, so that slopes show under the points.
@@ -250,23 +276,43 @@ void ComparisonChart::draw(QCPPainter* painter) {
     ViewChart::draw(painter);
 }
 
-void ComparisonChart::mousePressEvent(QMouseEvent* event) {
-    ViewChart::mousePressEvent(event);
-    if (event->button() != Qt::LeftButton || pickable_.empty() || !xAxis)
-        return;
-    const QPointF at = event->position();
+int ComparisonChart::pointAt(QPointF at) const {
+    if (pickable_.empty() || !xAxis)
+        return -1;
     double best = 7 * 7; // pixels squared: a marker's radius and a little
-    const ComparisonPoint* hit = nullptr;
-    for (const auto& p : pickable_) {
-        const double dx = xAxis->coordToPixel(p.intensity) - at.x();
-        const double dy = yAxis->coordToPixel(p.flopsPerS) - at.y();
+    int hit = -1;
+    for (std::size_t i = 0; i < pickable_.size(); ++i) {
+        const double dx = xAxis->coordToPixel(pickable_[i].intensity) - at.x();
+        const double dy = yAxis->coordToPixel(pickable_[i].flopsPerS) - at.y();
         if (dx * dx + dy * dy < best) {
             best = dx * dx + dy * dy;
-            hit = &p;
+            hit = static_cast<int>(i);
         }
     }
-    if (hit)
-        emit recordActivated(hit->ref);
+    return hit;
+}
+
+QString ComparisonChart::toolTipAt(QPointF at) const {
+    const int i = pointAt(at);
+    return i >= 0 && i < static_cast<int>(tips_.size()) ? tips_[static_cast<std::size_t>(i)]
+                                                        : QString();
+}
+
+void ComparisonChart::mousePressEvent(QMouseEvent* event) {
+    ViewChart::mousePressEvent(event);
+    if (event->button() != Qt::LeftButton)
+        return;
+    if (const int i = pointAt(event->position()); i >= 0)
+        emit recordActivated(pickable_[static_cast<std::size_t>(i)].ref);
+}
+
+void ComparisonChart::mouseMoveEvent(QMouseEvent* event) {
+    ViewChart::mouseMoveEvent(event);
+    const QString tip = toolTipAt(event->position());
+    if (tip.isEmpty())
+        QToolTip::hideText();
+    else
+        QToolTip::showText(event->globalPosition().toPoint(), tip, this);
 }
 
 } // namespace roofscope::ui

@@ -26,11 +26,16 @@ class ComparisonChart : public ViewChart {
     QCPGraph* pointsA() const { return pointsA_; }
     QCPGraph* pointsB() const { return pointsB_; }
 
+    // What hovering at `at` (widget pixels) shows: the nearest point's op, run, time, FLOP/s and
+    // intensity; empty when no point is within a marker's reach.
+    QString toolTipAt(QPointF at) const;
+
     static QColor fasterColor();
     static QColor slowerColor();
 
   protected:
     void mousePressEvent(QMouseEvent* event) override;
+    void mouseMoveEvent(QMouseEvent* event) override;
     void draw(QCPPainter* painter) override;
 
   private:
@@ -44,7 +49,11 @@ class ComparisonChart : public ViewChart {
     std::vector<QCPItemText*> labels_;
     QCPGraph* pointsA_ = nullptr;
     QCPGraph* pointsB_ = nullptr;
-    std::vector<ComparisonPoint> pickable_; // both sides' points, for clicks
+    // The index into pickable_ of the point nearest `at` within a marker's reach, or -1.
+    int pointAt(QPointF at) const;
+
+    std::vector<ComparisonPoint> pickable_; // both sides' points, for clicks and hovering
+    std::vector<QString> tips_;             // pickable_'s tooltips
 };
 
 } // namespace roofscope::ui
