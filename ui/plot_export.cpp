@@ -26,10 +26,6 @@ constexpr ExportFormat kFormats[] = {ExportFormat::png, ExportFormat::pdf, Expor
 // The layout unit: CSS pixels, so that PNG, PDF and SVG of one size look alike.
 constexpr int kLayoutDpi = 96;
 
-void applyReportStyle(RooflinePlot& plot) {
-    applyReportFonts(plot);
-}
-
 Status failed(const QString& path, const QString& what) {
     return makeError(what.toStdString(), inFile(path.toStdString()));
 }
@@ -154,7 +150,7 @@ void preparePlot(RooflinePlot& plot, const Session& session, const ExportOptions
     plot.setPointStyle(session.view.pointStyle);
     // Draws the hierarchical levels and takes the view's range, or fits one, as on screen.
     plot.setSession(session);
-    applyReportStyle(plot);
+    applyReportFonts(plot);
 }
 
 Status exportSession(const Session& session, const QString& path, ExportFormat format,

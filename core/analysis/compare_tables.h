@@ -25,11 +25,14 @@ ViewTable comparisonTable(const Session& session);
 // untimed (datasets without times) and datasets (their labels). Notes name the configurations
 // with too few repeats.
 ViewTable matrixTable(const Session& session);
+// The same from statistics already made (repeatStats), for a chart that draws them.
+ViewTable matrixTable(const Session& session, const RepeatStats& stats);
 
 // "roofscope.cost/1": one row per configuration: model, device, device_name, stack, world_size,
 // repeats, mean (s), price_per_hour, cost_per_iteration (empty without a price) and pareto
 // ("yes" on the time-cost Pareto front). Notes name the front and the devices without a price.
 ViewTable costTable(const Session& session);
+ViewTable costTable(const Session& session, const RepeatStats& stats);
 
 // "NVIDIA H100 SXM5 80GB · PyTorch 2.3.0, CUDA 12.4" (device name, or id when the session lacks
 // the device; "× 8" after the device when several ran; "no stack" when the stack is unknown).

@@ -53,6 +53,10 @@ std::string configurationLabel(const Session& session, const Configuration& k) {
 }
 
 ViewTable matrixTable(const Session& session) {
+    return matrixTable(session, repeatStats(session));
+}
+
+ViewTable matrixTable(const Session& session, const RepeatStats& stats) {
     ViewTable t;
     t.schema = "roofscope.matrix/1";
     t.columns = keyColumns();
@@ -62,7 +66,6 @@ ViewTable matrixTable(const Session& session) {
                                        {"few_repeats", "Fewer than 3 repeats", ""},
                                        {"untimed", "Untimed runs", ""},
                                        {"datasets", "Datasets", ""}});
-    const RepeatStats stats = repeatStats(session);
     std::string few;
     int untimed = 0;
     for (const auto& k : stats.configurations) {
@@ -91,6 +94,10 @@ ViewTable matrixTable(const Session& session) {
 }
 
 ViewTable costTable(const Session& session) {
+    return costTable(session, repeatStats(session));
+}
+
+ViewTable costTable(const Session& session, const RepeatStats& stats) {
     ViewTable t;
     t.schema = "roofscope.cost/1";
     t.columns = keyColumns();
@@ -98,7 +105,6 @@ ViewTable costTable(const Session& session) {
                                        {"price_per_hour", "Price per device-hour", ""},
                                        {"cost_per_iteration", "Cost per iteration", ""},
                                        {"pareto", "On the Pareto front", ""}});
-    const RepeatStats stats = repeatStats(session);
     const std::set<int> front(stats.paretoFront.begin(), stats.paretoFront.end());
     std::set<std::string> unpriced;
     for (std::size_t i = 0; i < stats.configurations.size(); ++i) {

@@ -115,6 +115,9 @@ Result<MdAnalysis> analyseMd(const Session& session, int datasetIndex);
 // iteration's point (A, O, C, bottleneck and efficiency). An empty table (no rows, no columns) when
 // there is no dataset to show; a table with one note when the analysis fails.
 ViewTable mdTable(const Session& session);
+// The same table from an analysis of `session` already made (analyseMd), so that a chart that
+// draws the analysis does not make it twice.
+ViewTable mdTable(const Session& session, const MdAnalysis& md);
 
 // Median of `values` (the mean of the middle two for an even count); 0 when empty.
 double medianOf(std::vector<double> values);

@@ -129,19 +129,28 @@ const std::vector<ViewColumn>& columns() {
 } // namespace
 
 ViewTable mdTable(const Session& session) {
-    ViewTable table;
-    table.schema = "roofscope.md/1";
     const int index = shownDataset(session);
-    if (index < 0)
+    if (index < 0) {
+        ViewTable table;
+        table.schema = "roofscope.md/1";
         return table;
-    table.columns = columns();
+    }
     const auto analysis = analyseMd(session, index);
     if (!analysis) {
+        ViewTable table;
+        table.schema = "roofscope.md/1";
+        table.columns = columns();
         table.notes.push_back(analysis.error().message);
         return table;
     }
-    const MdAnalysis& md = analysis.value();
-    const Dataset& dataset = session.datasets[static_cast<std::size_t>(index)];
+    return mdTable(session, analysis.value());
+}
+
+ViewTable mdTable(const Session& session, const MdAnalysis& md) {
+    ViewTable table;
+    table.schema = "roofscope.md/1";
+    table.columns = columns();
+    const Dataset& dataset = session.datasets[static_cast<std::size_t>(md.dataset)];
     for (const auto& op : md.ops) {
         const OpRecord& r = dataset.records[static_cast<std::size_t>(op.record)];
         std::vector<ViewCell> row{r.name,

@@ -75,5 +75,8 @@ PlacementPlan planPlacement(const Dataset& dataset, const std::vector<Device>& d
 // total, the ops that could not be projected and the upper-bound caveat. Empty (no columns)
 // when there is no dataset to show.
 ViewTable placementTable(const Session& session);
+// The same table from the plan of dataset `index` already made (planPlacement), so that a chart
+// that draws the plan does not make it twice.
+ViewTable placementTable(const Session& session, int index, const PlacementPlan& plan);
 
 } // namespace roofscope

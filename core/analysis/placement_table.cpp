@@ -54,10 +54,17 @@ ViewTable placementTable(const Session& session) {
     const int index = shownDataset(session);
     if (index < 0)
         return table;
-    table.columns = columns();
     const Dataset& dataset = session.datasets[static_cast<std::size_t>(index)];
     const MdOptions options{session.view.memoryLevel, session.view.link};
-    const PlacementPlan plan = planPlacement(dataset, session.devices, session.view.moves, options);
+    return placementTable(session, index,
+                          planPlacement(dataset, session.devices, session.view.moves, options));
+}
+
+ViewTable placementTable(const Session& session, int index, const PlacementPlan& plan) {
+    ViewTable table;
+    table.schema = "roofscope.placement/1";
+    table.columns = columns();
+    const Dataset& dataset = session.datasets[static_cast<std::size_t>(index)];
     for (const auto& op : plan.ops) {
         const OpRecord& r = dataset.records[static_cast<std::size_t>(op.record)];
         const ViewCell none;

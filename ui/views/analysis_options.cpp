@@ -1,6 +1,8 @@
 // AnalysisPane's options strip: one set of controls per view, rebuilt when the session is shown.
 #include "analysis_pane.h"
 
+#include "analysis/shown_dataset.h"
+
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QHBoxLayout>
@@ -14,15 +16,6 @@ namespace {
 
 QString qs(std::string_view text) {
     return QString::fromUtf8(text.data(), static_cast<qsizetype>(text.size()));
-}
-
-const Dataset* firstVisible(const Session& session) {
-    for (const auto& d : session.datasets) {
-        const auto& hidden = session.view.hiddenDatasets;
-        if (std::find(hidden.begin(), hidden.end(), d.context.label) == hidden.end())
-            return &d;
-    }
-    return nullptr;
 }
 
 QString deviceName(const Session& session, const std::string& id) {
@@ -132,8 +125,9 @@ void AnalysisPane::addMdOptions(const Session& session) {
     rank_ = addCombo(tr("Rank "), QStringLiteral("mdRank"));
     rank_->addItem(tr("All ranks"), -1);
     std::set<int> ranks;
-    if (const Dataset* d = firstVisible(session))
-        for (const auto& r : d->records)
+    // The dataset the MD view shows (core's rule), so the ranks listed are the ones it has.
+    if (const int shown = shownDataset(session); shown >= 0)
+        for (const auto& r : session.datasets[static_cast<std::size_t>(shown)].records)
             ranks.insert(r.rank);
     for (const int r : ranks)
         rank_->addItem(tr("Rank %1").arg(r), r);

@@ -34,7 +34,7 @@ void CostChart::setSession(const Session& session) {
         showEmpty(tr("Set a price per device-hour for a device to compare cost per iteration"));
         return;
     }
-    table_ = costTable(session);
+    table_ = costTable(session, stats);
     emptyReason_.clear();
     double maxCost = 0, tLow = std::numeric_limits<double>::infinity(), tHigh = 0;
     for (const int i : costed) {

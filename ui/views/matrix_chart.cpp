@@ -65,7 +65,7 @@ void MatrixChart::setSession(const Session& session) {
         showEmpty(tr("No run has timed records: the matrix compares iteration times"));
         return;
     }
-    table_ = matrixTable(session);
+    table_ = matrixTable(session, stats);
     emptyReason_.clear();
     const bool anyFew = std::any_of(stats.configurations.begin(), stats.configurations.end(),
                                     [](const Configuration& k) { return k.fewRepeats; });

@@ -173,7 +173,7 @@ void MdChart::setSession(const Session& session) {
                       .arg(QString::fromStdString(dataset.context.label)));
         return;
     }
-    table_ = mdTable(session);
+    table_ = mdTable(session, md);
 
     // Planes on top, one row; the bars and their legend below, across the whole width.
     auto* top = new QCPLayoutGrid;

@@ -95,7 +95,7 @@ void PlacementChart::setSession(const Session& session) {
                       .arg(QString::fromStdString(dataset.context.label)));
         return;
     }
-    table_ = placementTable(session);
+    table_ = placementTable(session, index, plan);
 
     auto* top = new QCPLayoutGrid;
     plotLayout()->addElement(0, 0, top);
