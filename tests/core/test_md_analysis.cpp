@@ -1,10 +1,11 @@
 // The MD-Roofline view's analysis of a dataset: which communication plane applies to each op
 // (ops exactly at the A ridge included), the bottleneck, the iteration by phase, the straggler
 // among four ranks, cluster ceilings by the slowest or the mean rank, a single rank against its
-// own device, ops that do not communicate and ops without a bound, the iteration and its phases
-// as aggregate points, and the table. Devices have
-// round ceilings so that every number is worked out by hand in the comments.
+// own device, ops that do not communicate and ops without a bound, and the table (the iteration
+// and its phases as points: test_md_aggregates.cpp). Devices have round ceilings so that every
+// number is worked out by hand in the comments.
 #include "analysis/md_analysis.h"
+#include "md_fixture.h"
 #include "near_compare.h"
 
 #include <QtTest>
@@ -13,127 +14,11 @@
 
 using namespace roofscope;
 using namespace roofscope::testing;
+using namespace roofscope::testing::md;
 
 Q_DECLARE_METATYPE(roofscope::Bottleneck)
 Q_DECLARE_METATYPE(roofscope::MdPlane)
 Q_DECLARE_METATYPE(roofscope::ClusterRule)
-
-namespace {
-
-Ceiling ceiling(double value, std::string url = {}) {
-    Ceiling c;
-    c.value = value;
-    c.provenance.sourceUrl = std::move(url);
-    return c;
-}
-
-// gpu-a: fp16 tensor APF 100 TFLOP/s, fp32 vector 10 TFLOP/s, APM 1 TB/s, APB 100 GB/s.
-// Ridges (fp16 tensor): A = 1e14 / 1e12 = 100 FLOP/B, O = 1e11 / 1e12 = 0.1, C = 1e11 / 1e14 =
-// 1e-3 B/FLOP.
-Device gpuA() {
-    Device d;
-    d.id = "gpu-a";
-    d.name = "GPU A";
-    d.ceilings.compute[{Precision::fp16, ComputeUnit::tensor}] = ceiling(1e14);
-    d.ceilings.compute[{Precision::fp32, ComputeUnit::vector}] = ceiling(1e13);
-    d.ceilings.memory[MemoryLevel::dram] = ceiling(1e12);
-    d.ceilings.links[Link::intra_node] = ceiling(1e11, "https://example.com/a-link");
-    return d;
-}
-
-// gpu-b: twice the compute, three times the memory and link bandwidth of gpu-a, and an L2.
-Device gpuB() {
-    Device d;
-    d.id = "gpu-b";
-    d.name = "GPU B";
-    d.ceilings.compute[{Precision::fp16, ComputeUnit::tensor}] = ceiling(2e14);
-    d.ceilings.compute[{Precision::fp32, ComputeUnit::vector}] = ceiling(2e13);
-    d.ceilings.memory[MemoryLevel::dram] = ceiling(3e12);
-    d.ceilings.memory[MemoryLevel::l2] = ceiling(1e13);
-    d.ceilings.links[Link::intra_node] = ceiling(3e11, "https://example.com/b-link");
-    return d;
-}
-
-// An fp16 tensor op; zero quantities are left absent, a negative time means "not measured".
-OpRecord op(std::string name, double flops, double memory, double comm, double timeS,
-            Phase phase = Phase::forward, int rank = 0) {
-    OpRecord r;
-    r.name = std::move(name);
-    r.category = comm > 0 && flops == 0 ? Category::collective : Category::gemm;
-    r.phase = phase;
-    r.rank = rank;
-    r.precision = Precision::fp16;
-    r.usesTensorUnits = true;
-    if (flops > 0)
-        r.flops = Measure::measured(flops);
-    if (memory > 0)
-        r.bytes[MemoryLevel::dram] = Measure::measured(memory);
-    if (comm > 0)
-        r.commBytes[Link::intra_node] = Measure::measured(comm);
-    if (timeS >= 0)
-        r.timeS = Measure::measured(timeS);
-    return r;
-}
-
-Session oneDevice(std::vector<OpRecord> records) {
-    Session s;
-    s.devices = {gpuA()};
-    Dataset d;
-    d.context.label = "run";
-    d.context.deviceId = "gpu-a";
-    d.records = std::move(records);
-    s.datasets = {d};
-    return s;
-}
-
-MdAnalysis analyse(const Session& s) {
-    auto md = analyseMd(s, 0);
-    if (!md)
-        qFatal("analyseMd failed: %s", md.error().message.c_str());
-    return md.value();
-}
-
-// Ranks 0 and 1 on gpu-b, rank 2 on gpu-a; each rank runs one forward op of 1 TFLOP, 1 GB,
-// no communication, 10 ms.
-Session threeRanks(ClusterRule rule, int shownRank) {
-    Session s;
-    s.devices = {gpuA(), gpuB()};
-    s.view.clusterRule = rule;
-    s.view.mdRank = shownRank;
-    Dataset d;
-    d.context.label = "cluster";
-    d.context.deviceId = "gpu-b";
-    for (int rank = 0; rank < 3; ++rank) {
-        OpRecord r = op("gemm", 1e12, 1e9, 0, 0.01, Phase::forward, rank);
-        if (rank == 2)
-            r.deviceId = "gpu-a";
-        d.records.push_back(r);
-    }
-    s.datasets = {d};
-    return s;
-}
-
-// A GEMM (forward), an fp32 elementwise op (backward) and an all-reduce (gradient sync) on gpu-a:
-//   gemm       F 1e12, M 1e9,  P 0,   20 ms: t_F = 1e12 / 1e14 = 0.01, t_M = 1e-3
-//   relu fp32  F 1e9,  M 2e9 (or `reluBytes`), P 0, 4 ms: t_F = 1e9 / 1e13 = 1e-4, t_M = 2e-3
-//   allreduce  F 0,    M 0,    P 1e9, 15 ms: t_P = 1e9 / 1e11 = 0.01
-Session gemmReluAllreduce(double reluBytes = 2e9) {
-    OpRecord relu = op("relu", 1e9, reluBytes, 0, 4e-3, Phase::backward);
-    relu.category = Category::elementwise;
-    relu.precision = Precision::fp32;
-    relu.usesTensorUnits = false;
-    return oneDevice({op("gemm", 1e12, 1e9, 0, 0.02, Phase::forward), relu,
-                      op("allreduce", 0, 0, 1e9, 0.015, Phase::communication)});
-}
-
-std::size_t columnOf(const ViewTable& t, const std::string& key) {
-    for (std::size_t c = 0; c < t.columns.size(); ++c)
-        if (t.columns[c].key == key)
-            return c;
-    qFatal("no column %s", key.c_str());
-}
-
-} // namespace
 
 class TestMdAnalysis : public QObject {
     Q_OBJECT
@@ -436,152 +321,6 @@ class TestMdAnalysis : public QObject {
         const ViewTable none = mdTable(s);
         QVERIFY(none.columns.empty());
         QVERIFY(none.rows.empty());
-    }
-
-    void iterationAggregate() {
-        const MdAnalysis md = analyse(gemmReluAllreduce());
-        // The iteration, then forward and backward; the gradient sync alone gets no point.
-        QCOMPARE(md.aggregates.size(), std::size_t(3));
-        const MdAggregate& it = md.aggregates[0];
-        QVERIFY(it.kind == MdAggregateKind::iteration);
-        QCOMPARE(it.label, std::string("iteration (rank 0)"));
-        QCOMPARE(it.rank, 0);
-        QCOMPARE(it.opCount, 3);
-        // F = 1e12 + 1e9 = 1.001e12, M = 1e9 + 2e9 = 3e9, P = 1e9, time 20 + 4 + 15 = 39 ms.
-        CHECK_NEAR(it.work.flops, 1.001e12);
-        CHECK_NEAR(it.work.memoryBytes, 3e9);
-        CHECK_NEAR(it.work.commBytes, 1e9);
-        CHECK_NEAR(*it.measuredS, 0.039);
-        // APF = F / (sum of F_i / APF_i) = 1.001e12 / (0.01 + 1e-4) = 9.9109e13; APM, APB gpu-a's.
-        CHECK_NEAR(it.ceilings.apfFlopsPerS, 1.001e12 / 0.0101);
-        CHECK_NEAR(it.ceilings.apmBytesPerS, 1e12);
-        CHECK_NEAR(it.ceilings.apbBytesPerS, 1e11);
-        // A = 1.001e12 / 3e9 = 333.7, O = 1e9 / 3e9 = 0.333, C = 1e9 / 1.001e12 = 9.99e-4.
-        CHECK_NEAR(it.planes.a, 1.001e12 / 3e9);
-        CHECK_NEAR(it.planes.o, 1.0 / 3);
-        CHECK_NEAR(it.planes.c, 1e9 / 1.001e12);
-        // Ridge A = 9.9109e13 / 1e12 = 99.1 <= 333.7: the C plane applies. Ridge C = 1e11 /
-        // 9.9109e13 = 1.009e-3, ridge O = 1e11 / 1e12 = 0.1.
-        CHECK_NEAR(it.planes.ridgeA, 1.001e12 / 0.0101 / 1e12);
-        CHECK_NEAR(it.planes.ridgeC, 1e11 / (1.001e12 / 0.0101));
-        CHECK_NEAR(it.planes.ridgeO, 0.1);
-        QVERIFY(it.planes.commPlane == MdPlane::c);
-        // t_F = 0.0101 (the ops' sum), t_M = 3e9 / 1e12 = 3e-3, t_P = 0.01: compute-bound at
-        // 0.0101 s, efficiency 0.0101 / 0.039 = 25.9 %.
-        QVERIFY(it.bound.has_value());
-        CHECK_NEAR(it.bound->computeS, 0.0101);
-        CHECK_NEAR(it.bound->memoryS, 3e-3);
-        CHECK_NEAR(it.bound->commS, 0.01);
-        CHECK_NEAR(it.bound->boundS, 0.0101);
-        QVERIFY(it.bound->bottleneck == Bottleneck::compute);
-        CHECK_NEAR(*it.bound->efficiency, 0.0101 / 0.039);
-        QVERIFY(it.error.empty());
-
-        // forward = the gemm: A 1000 (C plane), no communication (O = C = 0), bound 0.01 of
-        // 0.02 s.
-        const MdAggregate& fwd = md.aggregates[1];
-        QVERIFY(fwd.kind == MdAggregateKind::phase && fwd.phase == Phase::forward);
-        QCOMPARE(fwd.label, std::string("forward (rank 0)"));
-        CHECK_NEAR(fwd.planes.a, 1000.0);
-        CHECK_NEAR(fwd.planes.o, 0.0);
-        QVERIFY(fwd.planes.commPlane == MdPlane::c);
-        QVERIFY(fwd.bound->bottleneck == Bottleneck::compute);
-        CHECK_NEAR(*fwd.bound->efficiency, 0.5);
-        // backward = the fp32 relu: APF 1e13, A = 0.5 < ridge 10: the O plane; memory-bound,
-        // 2e-3 of 4 ms.
-        const MdAggregate& bwd = md.aggregates[2];
-        QVERIFY(bwd.phase == Phase::backward);
-        CHECK_NEAR(bwd.ceilings.apfFlopsPerS, 1e13);
-        CHECK_NEAR(bwd.planes.a, 0.5);
-        QVERIFY(bwd.planes.commPlane == MdPlane::o);
-        QVERIFY(bwd.bound->bottleneck == Bottleneck::memory);
-        CHECK_NEAR(bwd.bound->boundS, 2e-3);
-        CHECK_NEAR(*bwd.bound->efficiency, 0.5);
-    }
-
-    void aggregatePremise() {
-        // relu with 2e10 B: M = 2.1e10, A = 1.001e12 / 2.1e10 = 47.7 < ridge 99.1: the O plane;
-        // O = 1e9 / 2.1e10 = 0.0476; t_M = 0.021 > t_F = 0.0101: memory-bound.
-        const MdAnalysis md = analyse(gemmReluAllreduce(2e10));
-        const MdAggregate& it = md.aggregates[0];
-        CHECK_NEAR(it.planes.a, 1.001e12 / 2.1e10);
-        CHECK_NEAR(it.planes.o, 1e9 / 2.1e10);
-        QVERIFY(it.planes.commPlane == MdPlane::o);
-        QVERIFY(it.bound->bottleneck == Bottleneck::memory);
-        CHECK_NEAR(it.bound->boundS, 0.021);
-        // One phase only: the iteration alone, no duplicate phase point.
-        const MdAnalysis single = analyse(oneDevice({op("gemm", 1e12, 1e9, 0, 0.02)}));
-        QCOMPARE(single.aggregates.size(), std::size_t(1));
-        // An op without a time: the sums have no measured time, hence no efficiency.
-        Session untimed = gemmReluAllreduce();
-        untimed.datasets[0].records[1].timeS = {};
-        const MdAggregate u = analyse(untimed).aggregates[0];
-        QVERIFY(!u.measuredS);
-        QVERIFY(u.bound && !u.bound->efficiency);
-    }
-
-    void aggregatePerRank() {
-        // Three ranks, one gemm each (bound 0.01 s against the slowest, gpu-a): one iteration
-        // point per rank, no phase points (one phase).
-        const MdAnalysis all = analyse(threeRanks(ClusterRule::slowest, -1));
-        QCOMPARE(all.aggregates.size(), std::size_t(3));
-        for (int rank = 0; rank < 3; ++rank) {
-            const MdAggregate& a = all.aggregates[static_cast<std::size_t>(rank)];
-            QVERIFY(a.kind == MdAggregateKind::iteration);
-            QCOMPARE(a.rank, rank);
-            QCOMPARE(a.label, "iteration (rank " + std::to_string(rank) + ")");
-            CHECK_NEAR(a.bound->boundS, 0.01); // the cluster's APF 1e14
-        }
-        // Rank 0 alone, against its own gpu-b: 1e12 / 2e14 = 5e-3.
-        const MdAnalysis one = analyse(threeRanks(ClusterRule::slowest, 0));
-        QCOMPARE(one.aggregates.size(), std::size_t(1));
-        QCOMPARE(one.aggregates[0].rank, 0);
-        CHECK_NEAR(one.aggregates[0].bound->boundS, 5e-3);
-    }
-
-    void aggregateWithoutBound() {
-        // An fp64 op on gpu-a (no fp64 ceiling): the iteration has no APF, hence no bound.
-        Session s = gemmReluAllreduce();
-        s.datasets[0].records[0].precision = Precision::fp64;
-        s.datasets[0].records[0].usesTensorUnits = false;
-        const MdAnalysis md = analyse(s);
-        QVERIFY(!md.aggregates[0].bound);
-        QVERIFY(md.aggregates[0].error.find("'gemm'") != std::string::npos);
-        QVERIFY(md.aggregates[0].error.find("APF") != std::string::npos);
-        // Its coordinates are still there.
-        CHECK_NEAR(md.aggregates[0].planes.o, 1.0 / 3);
-    }
-
-    void aggregateTable() {
-        const ViewTable t = mdTable(gemmReluAllreduce());
-        QCOMPARE(t.columns.back().key, std::string("kind"));
-        QCOMPARE(t.rows.size(), std::size_t(6)); // 3 ops, iteration, forward, backward
-        const std::size_t kind = columnOf(t, "kind");
-        QCOMPARE(kind, std::size_t(19)); // after the columns consumers already know
-        QCOMPARE(std::get<std::string>(t.rows[0][kind]), std::string("op"));
-        QCOMPARE(std::get<std::string>(t.rows[2][kind]), std::string("op"));
-        const auto& it = t.rows[3];
-        QCOMPARE(std::get<std::string>(it[kind]), std::string("iteration"));
-        QCOMPARE(std::get<std::string>(it[columnOf(t, "name")]), std::string("iteration (rank 0)"));
-        QCOMPARE(std::get<std::string>(it[columnOf(t, "phase")]), std::string("all"));
-        CHECK_NEAR(std::get<double>(it[columnOf(t, "flops")]), 1.001e12);
-        CHECK_NEAR(std::get<double>(it[columnOf(t, "comm_bytes")]), 1e9);
-        CHECK_NEAR(std::get<double>(it[columnOf(t, "o")]), 1.0 / 3);
-        QCOMPARE(std::get<std::string>(it[columnOf(t, "comm_plane")]), std::string("C"));
-        CHECK_NEAR(std::get<double>(it[columnOf(t, "bound_s")]), 0.0101);
-        CHECK_NEAR(std::get<double>(it[columnOf(t, "measured_s")]), 0.039);
-        QCOMPARE(std::get<std::string>(it[columnOf(t, "bottleneck")]), std::string("compute"));
-        QCOMPARE(std::get<std::string>(t.rows[4][kind]), std::string("phase"));
-        QCOMPARE(std::get<std::string>(t.rows[4][columnOf(t, "phase")]), std::string("forward"));
-        QCOMPARE(std::get<std::string>(t.rows[5][columnOf(t, "name")]),
-                 std::string("backward (rank 0)"));
-        for (const auto& row : t.rows)
-            QCOMPARE(row.size(), t.columns.size());
-        QVERIFY(std::any_of(t.notes.begin(), t.notes.end(), [](const std::string& n) {
-            return n.starts_with("Iteration (rank 0) as one point: A 334 FLOP/B, O 0.333 B/B, "
-                                 "C 0.000999 B/FLOP (C plane), bound 10.1 ms, compute-bound, "
-                                 "efficiency 25.9 %");
-        }));
     }
 };
 

@@ -1,0 +1,344 @@
+// MdChart's planes: each op and each aggregate (the iteration, its phases) at its coordinates in
+// one of the A, O and C planes, greyed where the plane's premise does not hold, under the roof
+// and ridge of the plane.
+#include "md_chart.h"
+
+#include "axis_format.h"
+#include "roofline.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <numbers>
+
+namespace roofscope::ui {
+namespace {
+
+const QColor kGrey(190, 190, 190);
+const QColor kNoBound(90, 90, 90);
+
+bool drawable(double x, double y) {
+    return std::isfinite(x) && std::isfinite(y) && x > 0 && y > 0;
+}
+
+const QColor kOutline(25, 25, 25);
+
+QString phaseLabel(Phase phase) {
+    return phase == Phase::communication ? QObject::tr("gradient sync")
+                                         : QString::fromUtf8(toString(phase).data());
+}
+
+// A five-pointed star about 6 units across: QCPScatterStyle scales a custom path by size / 6.
+QPainterPath starPath() {
+    QPainterPath path;
+    for (int i = 0; i < 10; ++i) {
+        const double r = i % 2 ? 1.3 : 3.1;
+        const double angle = -std::numbers::pi / 2 + i * std::numbers::pi / 5;
+        // The points reach 3.1 up but only 2.5 down: shift by half the difference to centre it.
+        const QPointF p(r * std::cos(angle), r * std::sin(angle) + 0.3);
+        if (i == 0)
+            path.moveTo(p);
+        else
+            path.lineTo(p);
+    }
+    path.closeSubpath();
+    return path;
+}
+
+// The iteration as a star, a phase as a diamond, with a dark outline whatever the fill.
+QCPScatterStyle aggregateStyle(bool iteration, const QColor& fill, double size) {
+    QPen pen(kOutline, 1.4);
+    pen.setCosmetic(true); // a custom path is drawn scaled; its outline should not be
+    pen.setJoinStyle(Qt::MiterJoin);
+    if (iteration)
+        return QCPScatterStyle(starPath(), pen, fill, size);
+    QCPScatterStyle style(QCPScatterStyle::ssDiamond, kOutline, fill, size);
+    style.setPen(pen);
+    return style;
+}
+
+// Extent of what a plane shows, grown point by point.
+struct Extent {
+    double xLow = std::numeric_limits<double>::infinity(), xHigh = 0;
+    double yLow = std::numeric_limits<double>::infinity(), yHigh = 0;
+    void add(double x, double y) {
+        if (drawable(x, 1)) {
+            xLow = std::min(xLow, x);
+            xHigh = std::max(xHigh, x);
+        }
+        if (drawable(1, y)) {
+            yLow = std::min(yLow, y);
+            yHigh = std::max(yHigh, y);
+        }
+    }
+};
+} // namespace
+
+QColor MdChart::bottleneckColor(Bottleneck bottleneck) {
+    switch (bottleneck) {
+    case Bottleneck::compute:
+        return QColor(0xD5, 0x5E, 0x00);
+    case Bottleneck::memory:
+        return QColor(0x00, 0x72, 0xB2);
+    case Bottleneck::communication:
+        return QColor(0x00, 0x9E, 0x73);
+    case Bottleneck::none:
+        break;
+    }
+    return kNoBound;
+}
+
+void MdChart::drawPlane(MdPlane plane, const MdAnalysis& md) {
+    QCPAxisRect* rect = planes_.at(plane);
+    QCPAxis* xAxis = rect->axis(QCPAxis::atBottom);
+    QCPAxis* yAxis = rect->axis(QCPAxis::atLeft);
+
+    // The roof is that of the op doing the most FLOPs: with mixed precisions its compute ceiling
+    // is the one the iteration's compute mostly meets (a collective or an fp32 optimizer step may
+    // take longer yet do next to no FLOPs). Without FLOPs, the op taking the most measured time.
+    // Each op's own premise uses its own ridge.
+    const auto weight = [](const MdOpResult& op) {
+        return std::pair(op.work.flops, op.measuredS.value_or(0));
+    };
+    const MdOpResult* dominant = nullptr;
+    for (const auto& op : md.ops)
+        // Bounded ops first: an op without a bound may lack the very ceilings the roof needs.
+        if (!dominant || (op.bound && !dominant->bound) ||
+            (op.bound.has_value() == dominant->bound.has_value() && weight(op) > weight(*dominant)))
+            dominant = &op;
+    const MdCeilings& c = dominant->ceilings;
+    const MdPlanes& ridges = dominant->planes;
+    double peak = c.apfFlopsPerS, slope = c.apmBytesPerS, ridge = ridges.ridgeA;
+    if (plane == MdPlane::o) {
+        peak = c.apbBytesPerS;
+        ridge = ridges.ridgeO;
+    } else if (plane == MdPlane::c) {
+        peak = c.apbBytesPerS;
+        slope = c.apfFlopsPerS;
+        ridge = ridges.ridgeC;
+    }
+
+    Extent extent;
+    // One graph per colour: the premise holding (bottleneck colours), not holding (grey), and
+    // ops without a bound.
+    std::map<QRgb, QVector<QCPGraphData>> byColor;
+    int& count = points_[plane];
+    int& grey = grey_[plane];
+    for (const auto& op : md.ops) {
+        if (!op.measuredS || *op.measuredS <= 0)
+            continue;
+        const double t = *op.measuredS;
+        const double x = plane == MdPlane::a   ? op.planes.a
+                         : plane == MdPlane::o ? op.planes.o
+                                               : op.planes.c;
+        const double y = (plane == MdPlane::a ? op.work.flops : op.work.commBytes) / t;
+        if (!drawable(x, y))
+            continue;
+        const bool premise = plane == MdPlane::a || op.planes.commPlane == plane;
+        QColor color = !premise   ? kGrey
+                       : op.bound ? bottleneckColor(op.bound->bottleneck)
+                                  : kNoBound;
+        byColor[color.rgb()].push_back({x, y});
+        extent.add(x, y);
+        ++count;
+        grey += premise ? 0 : 1;
+    }
+    // The aggregates: every shown rank's iteration, and with one rank shown its phases too (with
+    // several ranks their phases would crowd the iterations out). Only the straggler's iteration
+    // is labelled among several ranks.
+    const bool oneRank = md.shownRank >= 0 || md.ranks.size() <= 1;
+    std::vector<AggregateMarker>& markers = aggregates_[plane];
+    std::vector<QColor> markerFill;
+    std::vector<Phase> markerPhase;
+    double aggregateYLow = std::numeric_limits<double>::infinity();
+    for (const auto& agg : md.aggregates) {
+        const bool iteration = agg.kind == MdAggregateKind::iteration;
+        if ((!oneRank && !iteration) || !agg.measuredS || *agg.measuredS <= 0)
+            continue;
+        AggregateMarker m;
+        m.iteration = iteration;
+        m.x = plane == MdPlane::a   ? agg.planes.a
+              : plane == MdPlane::o ? agg.planes.o
+                                    : agg.planes.c;
+        m.y = (plane == MdPlane::a ? agg.work.flops : agg.work.commBytes) / *agg.measuredS;
+        if (!drawable(m.x, m.y))
+            continue;
+        m.grey = plane != MdPlane::a && agg.planes.commPlane != plane;
+        if (oneRank)
+            m.label = iteration ? tr("iteration") : phaseLabel(agg.phase);
+        else if (md.straggler && md.straggler->rank == agg.rank)
+            m.label = tr("rank %1 (straggler)").arg(agg.rank);
+        markerFill.push_back(m.grey      ? kGrey
+                             : agg.bound ? bottleneckColor(agg.bound->bottleneck)
+                                         : kNoBound);
+        markerPhase.push_back(agg.phase);
+        extent.add(m.x, m.y);
+        aggregateYLow = std::min(aggregateYLow, m.y);
+        markers.push_back(std::move(m));
+    }
+
+    // Grey first so that the ops the plane is about are drawn over them.
+    std::vector<QRgb> order;
+    for (const auto& [rgb, data] : byColor)
+        order.push_back(rgb);
+    std::stable_partition(order.begin(), order.end(), [](QRgb c) { return c == kGrey.rgb(); });
+    for (const QRgb rgb : order) {
+        QCPGraph* g = addGraph(xAxis, yAxis);
+        g->data()->set(byColor[rgb], false);
+        g->setLineStyle(QCPGraph::lsNone);
+        const QColor color = QColor::fromRgb(rgb);
+        g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, color.darker(115), color, 7));
+        g->setSelectable(QCP::stNone);
+    }
+
+    const bool haveRidge = std::isfinite(ridge) && ridge > 0;
+    if (haveRidge)
+        extent.add(ridge, peak);
+    if (!(extent.xHigh > 0)) { // nothing to show: a decade around 1
+        extent.add(0.1, 1);
+        extent.add(10, 10);
+    }
+    // At least a decade and a half either side of the ridge, so that both parts of the roof
+    // show and the log ticker labels whole decades.
+    double xLow = extent.xLow / 4, xHigh = extent.xHigh * 4;
+    if (haveRidge) {
+        xLow = std::min(xLow, ridge / 30);
+        xHigh = std::max(xHigh, ridge * 30);
+    }
+    if (haveRidge && std::isfinite(peak) && peak > 0) {
+        // min(peak, x * slope) is straight on log-log axes left and right of the ridge.
+        QCPGraph* roof = addGraph(xAxis, yAxis);
+        const double x0 = std::min(xLow, ridge), x1 = std::max(xHigh, ridge);
+        roof->setData(
+            {x0, ridge, x1},
+            {roofAt(peak, slope, x0), roofAt(peak, slope, ridge), roofAt(peak, slope, x1)}, true);
+        roof->setPen(QPen(QColor(40, 40, 40), 1.8));
+        roof->setSelectable(QCP::stNone);
+        extent.add(x0, roofAt(peak, slope, x0));
+
+        ridges_[plane] = ridge;
+        auto* line = new QCPItemStraightLine(this);
+        line->setClipAxisRect(rect);
+        for (auto* p : {line->point1, line->point2})
+            p->setAxes(xAxis, yAxis);
+        line->point1->setCoords(ridge, peak);
+        line->point2->setCoords(ridge, peak * 10);
+        line->setPen(QPen(QColor(110, 110, 110), 1, Qt::DashLine));
+        auto* label = new QCPItemText(this);
+        label->setClipAxisRect(rect);
+        label->position->setAxes(xAxis, yAxis);
+        label->position->setAxisRect(rect);
+        label->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
+        label->position->setCoords(ridge, 0.97);
+        label->setPositionAlignment(Qt::AlignLeft | Qt::AlignBottom);
+        label->setRotation(-90);
+        label->setFont(QFont(font().family(), 7));
+        label->setColor(QColor(80, 80, 80));
+        label->setPadding(QMargins(0, 0, 0, 2));
+        const QString unit = plane == MdPlane::a   ? QStringLiteral("FLOP/B")
+                             : plane == MdPlane::o ? QStringLiteral("B/B")
+                                                   : QStringLiteral("B/FLOP");
+        label->setText(tr("ridge %1 %2").arg(QString::number(ridge, 'g', 3), unit));
+        // The peak, over the flat part of the roof.
+        auto* peakLabel = new QCPItemText(this);
+        peakLabel->setClipAxisRect(rect);
+        peakLabel->position->setAxes(xAxis, yAxis);
+        peakLabel->position->setCoords(x1 / 1.3, peak * 1.08);
+        peakLabel->setPositionAlignment(Qt::AlignRight | Qt::AlignBottom);
+        peakLabel->setFont(QFont(font().family(), 7));
+        // Clear of the large aggregate markers that often sit just under the roof.
+        peakLabel->setPadding(QMargins(0, 0, 0, 8));
+        peakLabel->setText(QStringLiteral("%1 %2").arg(
+            plane == MdPlane::a ? QStringLiteral("APF") : QStringLiteral("APB"),
+            QString::fromStdString(formatSi(peak, plane == MdPlane::a ? Dimension::flopsPerS
+                                                                      : Dimension::bytesPerS))));
+    }
+    xAxis->setRange(xLow, xHigh);
+
+    // The aggregates over the ops and the roof, each with its words beside it: the iteration to
+    // the right, phases at the diagonals so that neighbours' labels part; towards the middle
+    // when the marker is near the plot's left or right edge.
+    for (std::size_t i = 0; i < markers.size(); ++i) {
+        const AggregateMarker& m = markers[i];
+        QCPGraph* g = addGraph(xAxis, yAxis);
+        g->setData({m.x}, {m.y}, true);
+        g->setLineStyle(QCPGraph::lsNone);
+        g->setScatterStyle(aggregateStyle(m.iteration, markerFill[i], m.iteration ? 19 : 13));
+        g->setSelectable(QCP::stNone);
+        if (m.label.isEmpty())
+            continue;
+        QPointF offset(m.iteration ? 12 : -9, m.iteration ? 0 : -8);
+        if (markerPhase[i] == Phase::backward)
+            offset = {-9, 8};
+        else if (markerPhase[i] == Phase::optimizer)
+            offset = {8, 7}; // below the slope it usually sits on
+        const double where = std::log(m.x / xLow) / std::log(xHigh / xLow); // 0 left, 1 right
+        const double room = m.label.size() > 12 ? 0.35 : 0.25; // of the width, for the words
+        if ((where > 1 - room && offset.x() > 0) || (where < room && offset.x() < 0))
+            offset.setX(-offset.x());
+        auto* anchor = new QCPItemTracer(this);
+        anchor->setStyle(QCPItemTracer::tsNone);
+        anchor->setClipAxisRect(rect);
+        anchor->position->setAxes(xAxis, yAxis);
+        anchor->position->setCoords(m.x, m.y);
+        auto* text = new QCPItemText(this);
+        text->setClipAxisRect(rect);
+        text->position->setParentAnchor(anchor->position);
+        text->position->setCoords(offset);
+        Qt::Alignment align = offset.x() > 0 ? Qt::AlignLeft : Qt::AlignRight;
+        align |= offset.y() > 0   ? Qt::AlignTop
+                 : offset.y() < 0 ? Qt::AlignBottom
+                                  : Qt::AlignVCenter;
+        text->setPositionAlignment(align);
+        text->setFont(QFont(font().family(), 8, m.iteration ? QFont::Bold : QFont::Normal));
+        text->setColor(m.grey ? QColor(120, 120, 120) : kOutline);
+        text->setBrush(QColor(255, 255, 255, 200));
+        text->setPadding(QMargins(2, 0, 2, 0));
+        text->setText(m.label);
+    }
+
+    if (count == 0 && markers.empty()) {
+        auto* none = new QCPItemText(this);
+        none->setClipAxisRect(rect);
+        none->position->setType(QCPItemPosition::ptAxisRectRatio);
+        none->position->setAxisRect(rect);
+        none->position->setCoords(0.5, 0.6);
+        none->setColor(palette().color(QPalette::PlaceholderText));
+        none->setBrush(QColor(255, 255, 255, 230));
+        none->setText(plane == MdPlane::a ? tr("no op has FLOPs, bytes and a time")
+                                          : tr("no op has bytes and communication here"));
+    }
+    const double yHigh = extent.yHigh * 3;
+    // At least three decades; at most seven below the top, but never above an aggregate.
+    yAxis->setRange(
+        std::min(std::clamp(extent.yLow / 5, yHigh * 1e-7, yHigh * 1e-3), aggregateYLow / 3),
+        yHigh);
+
+    if (plane == MdPlane::a) { // the colour key, once, where the slope leaves room
+        auto* key = new QCPLegend;
+        // Bottom right, short: right of the ridge and far under the roof a training step has
+        // nothing, while the top holds the roof labels and the aggregates with their labels.
+        rect->insetLayout()->addElement(key, Qt::AlignBottom | Qt::AlignRight);
+        key->setLayer(QStringLiteral("legend"));
+        key->setFont(QFont(font().family(), 7));
+        key->setIconSize(10, 8);
+        key->setRowSpacing(-2);
+        key->setBrush(QColor(255, 255, 255, 220));
+        std::vector<std::pair<QString, QColor>> entries = {
+            {tr("compute-bound"), bottleneckColor(Bottleneck::compute)},
+            {tr("memory-bound"), bottleneckColor(Bottleneck::memory)},
+            {tr("comm.-bound"), bottleneckColor(Bottleneck::communication)},
+            {tr("other plane"), kGrey}};
+        if (md.unbounded > 0)
+            entries.emplace_back(tr("no bound"), kNoBound);
+        for (const auto& [name, color] : entries) {
+            QCPGraph* g = addGraph(xAxis, yAxis);
+            g->setName(name);
+            g->setLineStyle(QCPGraph::lsNone);
+            g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, color, color, 7));
+            key->addItem(new QCPPlottableLegendItem(key, g));
+        }
+    }
+}
+
+} // namespace roofscope::ui
