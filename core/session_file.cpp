@@ -95,7 +95,8 @@ ViewSettings viewFromJson(const json::Json& j, const std::string& path, const Se
             const std::string ip = child(p, i);
             const Json& item = (*moves)[i];
             requireObject(item, ip);
-            PlacementMove move{getEnum<Category>(item, "category", ip), getString(item, "device", ip)};
+            PlacementMove move{getEnum<Category>(item, "category", ip),
+                               getString(item, "device", ip)};
             if (!session.findDevice(move.deviceId))
                 fail(child(ip, "device"), "device '" + move.deviceId + "' is not in the session");
             v.moves.push_back(std::move(move));
@@ -167,7 +168,19 @@ std::string serializeSession(const Session& session) {
 }
 
 Status writeSessionFile(const std::string& path, const Session& session) {
-    return writeFileAtomically(path, serializeSession(session));
+    const std::string text = serializeSession(session);
+    // A session the reader would refuse (a rank beyond its world size, a spec ceiling without
+    // its source, ...) must not replace a good file: the user would lose both. Reading the text
+    // back is the one check that cannot drift from the reader; it costs about what the
+    // serialization does.
+    if (const auto back = parseSession(text, path); !back) {
+        Error refused = back.error();
+        refused.message = "not saved, because it would not open again: " + refused.message;
+        refused.where.line = refused.where.column = 0;
+        refused.where.byteOffset = -1;
+        return refused;
+    }
+    return writeFileAtomically(path, text);
 }
 
 } // namespace roofscope

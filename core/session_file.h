@@ -16,7 +16,8 @@ Result<Session> readSessionFile(const std::string& path);
 
 // Stable text for equal sessions; parseSession(serializeSession(s)) == s.
 std::string serializeSession(const Session& session);
-// Atomic: see writeFileAtomically.
+// Atomic: see writeFileAtomically. A session that parseSession would refuse is not written: the
+// error names the JSON pointer of the offending value and the file is left as it was.
 Status writeSessionFile(const std::string& path, const Session& session);
 
 } // namespace roofscope

@@ -1,5 +1,7 @@
 #include "text_file.h"
 
+#include "file_type.h"
+
 #include <cerrno>
 #include <cstring>
 #include <fcntl.h>
@@ -26,14 +28,11 @@ struct Fd {
 } // namespace
 
 Result<std::string> readTextFile(const std::string& path, std::uint64_t maxBytes) {
-    Fd file{::open(path.c_str(), O_RDONLY | O_CLOEXEC)};
-    if (file.fd < 0)
-        return ioError(path, "cannot open");
     struct stat st {};
-    if (::fstat(file.fd, &st) != 0)
-        return ioError(path, "cannot stat");
-    if (S_ISDIR(st.st_mode))
-        return makeError("is a directory, not a file", inFile(path));
+    const auto opened = openRegularFile(path, st);
+    if (!opened)
+        return opened.error();
+    Fd file{opened.value()};
     if (static_cast<std::uint64_t>(st.st_size) > maxBytes)
         return makeError("file is " + std::to_string(st.st_size) + " bytes, more than the " +
                              std::to_string(maxBytes) + " bytes allowed for this kind of document",
@@ -59,8 +58,47 @@ Result<std::string> readTextFile(const std::string& path, std::uint64_t maxBytes
     return content;
 }
 
+namespace {
+
+// Where a write to `path` must land: through any chain of symbolic links to the file they name,
+// so that saving over a link updates its target and keeps the link (what editors do). A link
+// whose target does not exist yet resolves to that target. Loops end in an error.
+Result<std::filesystem::path> writeTarget(const std::string& path) {
+    namespace fs = std::filesystem;
+    fs::path target(path);
+    for (int hops = 0; hops < 40; ++hops) {
+        std::error_code ec;
+        if (!fs::is_symlink(fs::symlink_status(target, ec)))
+            return target;
+        fs::path next = fs::read_symlink(target, ec);
+        if (ec) {
+            errno = ec.value();
+            return ioError(path, "cannot read the symbolic link");
+        }
+        target = next.is_absolute() ? next : target.parent_path() / next;
+    }
+    errno = ELOOP;
+    return ioError(path, "cannot follow the symbolic link");
+}
+
+// Makes the rename itself durable: until the folder is flushed, a power cut can bring back the
+// old name. Filesystems that cannot flush a folder (EINVAL) are left as they are.
+Status syncFolder(const std::string& path, const std::filesystem::path& folder) {
+    Fd dir{::open(folder.empty() ? "." : folder.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC)};
+    if (dir.fd < 0)
+        return ioError(path, "cannot open its folder to flush it");
+    if (::fsync(dir.fd) != 0 && errno != EINVAL)
+        return ioError(path, "cannot flush its folder to disk");
+    return {};
+}
+
+} // namespace
+
 Status writeFileAtomically(const std::string& path, std::string_view content) {
-    const std::filesystem::path target(path);
+    const auto resolved = writeTarget(path);
+    if (!resolved)
+        return resolved.error();
+    const std::filesystem::path& target = resolved.value();
     std::string tmpl =
         (target.parent_path() / ("." + target.filename().string() + ".XXXXXX")).string();
     if (target.parent_path().empty())
@@ -83,10 +121,18 @@ Status writeFileAtomically(const std::string& path, std::string_view content) {
         }
         written += static_cast<std::size_t>(n);
     }
-    // mkstemp creates 0600; a document should get the permissions any new file of the user gets.
-    const mode_t mask = ::umask(0);
-    ::umask(mask);
-    ::fchmod(file.fd, 0666 & ~mask);
+    // mkstemp creates 0600. A file that is replaced keeps its permissions (a user who made a
+    // session group-readable expects it to stay so); a new one gets what the umask gives.
+    struct stat existing {};
+    mode_t mode;
+    if (::stat(target.c_str(), &existing) == 0 && S_ISREG(existing.st_mode)) {
+        mode = existing.st_mode & 07777;
+    } else {
+        const mode_t mask = ::umask(0);
+        ::umask(mask);
+        mode = 0666 & ~mask;
+    }
+    ::fchmod(file.fd, mode);
     if (::fsync(file.fd) != 0)
         return fail("cannot flush to disk");
     if (::close(file.fd) != 0) {
@@ -94,9 +140,9 @@ Status writeFileAtomically(const std::string& path, std::string_view content) {
         return fail("cannot close");
     }
     file.fd = -1;
-    if (::rename(tmpl.c_str(), path.c_str()) != 0)
+    if (::rename(tmpl.c_str(), target.c_str()) != 0)
         return fail("cannot replace");
-    return {};
+    return syncFolder(path, target.parent_path());
 }
 
 } // namespace roofscope

@@ -3,6 +3,8 @@
 #include "import/byte_stream.h"
 #include "import/byte_stream_internal.h"
 
+#include "file_type.h"
+
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
@@ -26,21 +28,6 @@ SourceLocation at(const std::string& file, std::uint64_t offset) {
 
 Error systemError(const std::string& file, const std::string& what, int err) {
     return makeError(what + ": " + std::strerror(err), inFile(file));
-}
-
-// What a non-regular file is, for the refusal message.
-const char* kindOf(mode_t mode) {
-    if (S_ISDIR(mode))
-        return "a directory";
-    if (S_ISFIFO(mode))
-        return "a FIFO (named pipe)";
-    if (S_ISCHR(mode))
-        return "a character device";
-    if (S_ISBLK(mode))
-        return "a block device";
-    if (S_ISSOCK(mode))
-        return "a socket";
-    return "not a regular file";
 }
 
 class FileSource final : public RawSource {
@@ -146,21 +133,12 @@ InflateBackend usable(InflateBackend backend) {
 
 Result<std::unique_ptr<ByteStream>>
 openByteStream(const std::string& path, const ByteStreamLimits& limits, InflateBackend backend) {
-    // O_NONBLOCK so that opening a FIFO without a writer returns at once instead of hanging;
-    // it is refused below and cleared for the regular file that remains.
-    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
-    if (fd < 0)
-        return systemError(path, "cannot open", errno);
-    auto source = std::make_unique<FileSource>(fd, path);
     struct stat st {};
-    if (::fstat(fd, &st) != 0)
-        return systemError(path, "cannot stat", errno);
-    if (!S_ISREG(st.st_mode))
-        return makeError(std::string("is ") + kindOf(st.st_mode) + ", not a regular file",
-                         inFile(path));
-    const int flags = ::fcntl(fd, F_GETFL);
-    if (flags < 0 || ::fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) != 0)
-        return systemError(path, "cannot set blocking mode", errno);
+    const auto opened = openRegularFile(path, st);
+    if (!opened)
+        return opened.error();
+    const int fd = opened.value();
+    auto source = std::make_unique<FileSource>(fd, path);
 
     // A regular file, so the magic can be peeked without disturbing the read position.
     unsigned char magic[2];

@@ -298,7 +298,7 @@ class TestCeilingsFile : public QObject {
         QTest::newRow("missing file") << "nope.json"
                                       << "cannot open: No such file or directory";
         QTest::newRow("a directory") << "dir.json"
-                                     << "is a directory, not a file";
+                                     << "is a directory, not a regular file";
     }
     void readFailures() {
         QFETCH(QString, name);

@@ -368,7 +368,7 @@ class TestSessionFile : public QObject {
         QTest::newRow("missing file") << "does-not-exist.roofscope"
                                       << "cannot open: No such file or directory";
         QTest::newRow("a directory") << "folder.roofscope"
-                                     << "is a directory, not a file";
+                                     << "is a directory, not a regular file";
     }
     void readFailures() {
         QFETCH(QString, name);
@@ -403,6 +403,68 @@ class TestSessionFile : public QObject {
 
     // Every row: a document, the expected position (line and column, -1 for "any, > 0"), the
     // expected JSON pointer ("" when there is none) and fragments the message must contain.
+
+    // The writer refuses what the reader would refuse, so a save can never replace a good file
+    // with one that does not open again.
+    void aSessionTheReaderWouldRefuseIsNotWritten_data() {
+        QTest::addColumn<QString>("damage");
+        QTest::addColumn<QString>("pointer");
+        QTest::addColumn<QString>("fragment");
+        QTest::newRow("rank beyond the world size") << "rank"
+                                                    << "/datasets/0/context"
+                                                    << "rank 9 does not fit world size 8";
+        QTest::newRow("spec ceiling without its source")
+            << "source"
+            << "/devices/0/compute/1/provenance/source_url"
+            << "a spec ceiling needs the URL of its source";
+        QTest::newRow("record launched zero times") << "count"
+                                                    << "/datasets/0/records/0/count"
+                                                    << "must be at least 1";
+        QTest::newRow("selection of a record that is gone")
+            << "selection"
+            << "/view/selection/0"
+            << "selection refers to a record that does not exist";
+    }
+    void aSessionTheReaderWouldRefuseIsNotWritten() {
+        QFETCH(QString, damage);
+        QFETCH(QString, pointer);
+        QFETCH(QString, fragment);
+        Session bad = richSession();
+        if (damage == QLatin1String("rank"))
+            bad.datasets[0].context.rank = 9;
+        else if (damage == QLatin1String("source"))
+            bad.devices[0]
+                .ceilings.compute[{Precision::fp16, ComputeUnit::tensor}]
+                .provenance.sourceUrl.clear();
+        else if (damage == QLatin1String("count"))
+            bad.datasets[0].records[0].count = 0;
+        else
+            bad.view.selection = {{1, 5}};
+
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString qpath = dir.filePath(QStringLiteral("run.roofscope"));
+        const std::string path = qpath.toStdString();
+        QVERIFY(writeSessionFile(path, richSession()).ok());
+        const std::string good = serializeSession(richSession());
+
+        const Status written = writeSessionFile(path, bad);
+        QVERIFY(!written.ok());
+        const Error& e = written.error();
+        QCOMPARE(e.where.file, path);
+        QCOMPARE(QString::fromStdString(e.where.path), pointer);
+        // Nothing was written, so a line in it would point nowhere.
+        QCOMPARE(e.where.line, std::int64_t(0));
+        const QString text = errorText(e);
+        QVERIFY2(text.contains(QStringLiteral("not saved, because it would not open again")),
+                 qPrintable(text));
+        QVERIFY2(text.contains(fragment), qPrintable(text));
+        // The good file is untouched and nothing is left beside it.
+        const auto kept = readTextFile(path);
+        QVERIFY(kept.ok());
+        QVERIFY(kept.value() == good);
+        QCOMPARE(entriesOf(dir.path()), QStringList{QStringLiteral("run.roofscope")});
+    }
 };
 
 QTEST_APPLESS_MAIN(TestSessionFile)
