@@ -54,10 +54,22 @@ AboutDialog::AboutDialog(QWidget* parent) : QDialog(parent) {
     links->setObjectName(QStringLiteral("aboutLinks"));
     links->setOpenExternalLinks(true);
 
+    // GPL-3.0-or-later because QCustomPlot, which this binary links, is GPL-3+ (LICENSE).
+    auto* license = new QLabel(
+        tr("Free software: you may redistribute and change it under the %1, version 3 or later. "
+           "It comes with no warranty.")
+            .arg(link(QUrl(QStringLiteral("https://www.gnu.org/licenses/gpl-3.0.html")),
+                      tr("GNU General Public License"))),
+        this);
+    license->setObjectName(QStringLiteral("aboutLicense"));
+    license->setWordWrap(true);
+    license->setOpenExternalLinks(true);
+
     auto* text = new QVBoxLayout;
     text->addWidget(title);
     text->addWidget(details);
     text->addWidget(links);
+    text->addWidget(license);
     text->addStretch();
     auto* top = new QHBoxLayout;
     top->addWidget(icon);

@@ -18,6 +18,7 @@ set(expected
     ${DATADIR}/metainfo/${APP_ID}.metainfo.xml
     ${DATADIR}/icons/hicolor/scalable/apps/${APP_ID}.svg
     ${DOCDIR}/README.md
+    ${DOCDIR}/copyright
     ${DOCDIR}/user-guide.md
     ${DOCDIR}/file-formats.md
     ${DOCDIR}/images/explorer.png
@@ -30,6 +31,16 @@ foreach(path ${expected})
         message(FATAL_ERROR "not installed: ${path}")
     endif()
 endforeach()
+# The licence is declared where users and tools look: AppStream and the Debian copyright file.
+file(READ ${prefix}/${DATADIR}/metainfo/${APP_ID}.metainfo.xml metainfo)
+if(NOT metainfo MATCHES "<project_license>GPL-3.0-or-later</project_license>")
+    message(FATAL_ERROR "the installed metainfo declares no project_license GPL-3.0-or-later")
+endif()
+file(READ ${prefix}/${DOCDIR}/copyright copyright)
+if(NOT copyright MATCHES "^Format: https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/"
+   OR NOT copyright MATCHES "License: GPL-3\\+")
+    message(FATAL_ERROR "the installed copyright file is not a DEP-5 GPL-3+ declaration")
+endif()
 # Only the application goes on PATH: not the probe, the benchmarks or the build's tools.
 file(GLOB on_path RELATIVE ${prefix}/${BINDIR} ${prefix}/${BINDIR}/*)
 if(NOT on_path STREQUAL "roofscope")

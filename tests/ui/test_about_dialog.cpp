@@ -40,6 +40,12 @@ class TestAboutDialog : public QObject {
         QVERIFY2(details->text().contains(QStringLiteral("commit ") + info.commit),
                  qPrintable(details->text()));
         QVERIFY(!info.commit.isEmpty());
+        const auto* license = dialog.findChild<QLabel*>(QStringLiteral("aboutLicense"));
+        QVERIFY(license);
+        QVERIFY2(license->text().contains(QStringLiteral("GNU General Public License</a>, "
+                                                         "version 3 or later")),
+                 qPrintable(license->text()));
+        QVERIFY(license->text().contains(QStringLiteral("https://www.gnu.org/licenses/gpl-3.0")));
     }
 
     void versionLines() {
