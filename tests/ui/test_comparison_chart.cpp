@@ -1,13 +1,16 @@
 // The comparison chart: run A against run B (tests/core/compare_fixture.h, a software-stack
 // upgrade) with an arrow per matched op, green when B is faster and red when slower, and the
 // changes of the largest-impact ops; run A projected onto another device with hollow markers;
-// and the reasons it gives when it cannot draw. ROOFSCOPE_CHART_PNG=dir saves what it draws.
+// and the reasons it gives when it cannot draw; hovering and clicking a point (ViewChart's picks).
+// ROOFSCOPE_CHART_PNG=dir saves what it draws.
 
 #include "../core/compare_fixture.h"
 #include "record_table_model.h" // Q_DECLARE_METATYPE(RecordRef)
 #include "views/comparison_chart.h"
 
+#include <QMouseEvent>
 #include <QSignalSpy>
+#include <QToolTip>
 #include <QtTest>
 
 using namespace roofscope;
@@ -183,6 +186,32 @@ class TestComparisonChart : public QObject {
         QVERIFY2(tip.contains(QStringLiteral("125 TFLOP/s")), qPrintable(tip));
         // Far from every point: nothing.
         QVERIFY(chart.toolTipAt(QPointF(2, 2)).isEmpty());
+        // Run B hidden (a legend click): its points say nothing; run A's may still be near.
+        chart.pointsB()->setVisible(false);
+        QVERIFY2(!chart.toolTipAt(at).contains(
+                     QString::fromStdString(session.datasets[1].context.label)),
+                 qPrintable(chart.toolTipAt(at)));
+        QVERIFY(!chart.recordAt(at) || chart.recordAt(at)->dataset == 0);
+    }
+
+    void mouseMoveShowsTheTip() {
+        ComparisonChart chart;
+        chart.resize(900, 600);
+        chart.setSession(stackSession());
+        chart.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&chart));
+        chart.replot();
+        auto moveTo = [&](QPointF at) {
+            QMouseEvent move(QEvent::MouseMove, at, chart.mapToGlobal(at), Qt::NoButton,
+                             Qt::NoButton, Qt::NoModifier);
+            QApplication::sendEvent(&chart, &move);
+        };
+        const QPointF at(chart.xAxis->coordToPixel(200), chart.yAxis->coordToPixel(1.25e14));
+        moveTo(at);
+        QTRY_VERIFY(QToolTip::isVisible());
+        QCOMPARE(QToolTip::text(), chart.toolTipAt(at));
+        moveTo(QPointF(2, 2));
+        QTRY_VERIFY(!QToolTip::isVisible());
     }
 
   private:

@@ -1,11 +1,13 @@
 // The configuration matrix (bars of mean iteration time ± standard error, grouped by model,
 // hatched below 3 repeats) and the cost chart (time against cost per iteration, Pareto front as
 // a step line), drawn from a session whose numbers are worked by hand below.
-// ROOFSCOPE_CHART_PNG=dir saves what they draw.
+// Hovering a bar or a point names its configuration with its numbers; none is a record, so a
+// click selects nothing. ROOFSCOPE_CHART_PNG=dir saves what they draw.
 
 #include "views/cost_chart.h"
 #include "views/matrix_chart.h"
 
+#include <QSignalSpy>
 #include <QtTest>
 
 #include <cmath>
@@ -170,6 +172,103 @@ class TestMatrixChart : public QObject {
         QVERIFY(chart.bars().empty());
         QVERIFY(chart.table().rows.empty());
         QCOMPARE(chart.plottableCount(), 0);
+        QVERIFY(chart.picks().empty());
+    }
+
+    // Configurations as matrixSession() has them, with the words hovering one shows in both
+    // charts: the error with two digits as the matrix's labels, costs per million iterations
+    // (the cost chart's scale, and the best for each cost alone).
+    void hover_data() {
+        QTest::addColumn<int>("configuration");
+        QTest::addColumn<double>("mean");
+        QTest::addColumn<double>("cost"); // per million iterations
+        QTest::addColumn<QString>("tip");
+        QTest::newRow("A100")
+            << 0 << 0.110 << 0.110 / 3600 * 1e6
+            << "BERT\nNVIDIA A100 SXM4 80GB · PyTorch 2.1.0, CUDA 12.1\n110 ms ± 5.8 ms over 3 "
+               "repeat(s)\ncost 30.6 per million iterations at 1 per device-hour\nruns: a1, a2, a3";
+        QTest::newRow("H100, 2 repeats")
+            << 1 << 0.062 << 4 * 0.062 / 3600 * 1e6
+            << "BERT\nNVIDIA H100 SXM5 80GB · PyTorch 2.1.0, CUDA 12.1\n62.0 ms ± 2.0 ms over 2 "
+               "repeat(s) (fewer than 3)\ncost 68.9 per million iterations at 4 per "
+               "device-hour\nruns: h21-1, h21-2";
+        QTest::newRow("H100, newer stack")
+            << 2 << 0.052 << 4 * 0.052 / 3600 * 1e6
+            << "BERT\nNVIDIA H100 SXM5 80GB · PyTorch 2.3.0, CUDA 12.4\n52.0 ms ± 1.2 ms over 3 "
+               "repeat(s)\ncost 57.8 per million iterations at 4 per device-hour\nruns: h23-1, "
+               "h23-2, h23-3";
+        QTest::newRow("ResNet, 1 repeat")
+            << 3 << 0.200 << 0.200 / 3600 * 1e6
+            << "ResNet-50\nNVIDIA A100 SXM4 80GB · PyTorch 2.1.0, CUDA 12.1\n200 ms over 1 "
+               "repeat(s) (fewer than 3)\ncost 55.6 per million iterations at 1 per "
+               "device-hour\nruns: resnet";
+    }
+    void hover() {
+        QFETCH(int, configuration);
+        QFETCH(double, mean);
+        QFETCH(double, cost);
+        QFETCH(QString, tip);
+        MatrixChart matrix;
+        matrix.resize(900, 600);
+        matrix.setSession(matrixSession());
+        matrix.show(); // laid out at its size, as on screen
+        QVERIFY(QTest::qWaitForWindowExposed(&matrix));
+        matrix.replot();
+        // Half way up the bar.
+        const QPointF bar(matrix.xAxis->coordToPixel(matrix.barKey(configuration)),
+                          matrix.yAxis->coordToPixel(mean / 2));
+        QCOMPARE(matrix.toolTipAt(bar), tip);
+        QVERIFY(!matrix.recordAt(bar));
+        QSignalSpy matrixSpy(&matrix, &ViewChart::recordActivated);
+        QTest::mouseClick(&matrix, Qt::LeftButton, {}, bar.toPoint());
+        QCOMPARE(matrixSpy.count(), 0);
+
+        CostChart costs;
+        costs.resize(900, 600);
+        costs.setSession(matrixSession());
+        costs.show(); // laid out at its size, as on screen
+        QVERIFY(QTest::qWaitForWindowExposed(&costs));
+        costs.replot();
+        const QPointF point(costs.xAxis->coordToPixel(mean), costs.yAxis->coordToPixel(cost));
+        QCOMPARE(costs.toolTipAt(point), tip);
+        QSignalSpy costSpy(&costs, &ViewChart::recordActivated);
+        QTest::mouseClick(&costs, Qt::LeftButton, {}, point.toPoint());
+        QCOMPARE(costSpy.count(), 0);
+    }
+
+    void hoverNothing() {
+        MatrixChart matrix;
+        matrix.resize(900, 600);
+        matrix.setSession(matrixSession());
+        matrix.show(); // laid out at its size, as on screen
+        QVERIFY(QTest::qWaitForWindowExposed(&matrix));
+        matrix.replot();
+        // Between the BERT and the ResNet groups (bars 0.7 wide at keys 2 and 3.8), low down.
+        QVERIFY(matrix
+                    .toolTipAt(
+                        QPointF(matrix.xAxis->coordToPixel(2.9), matrix.yAxis->coordToPixel(0.01)))
+                    .isEmpty());
+        // Over a bar, far above its whisker.
+        QVERIFY(
+            matrix
+                .toolTipAt(QPointF(matrix.xAxis->coordToPixel(2), matrix.yAxis->coordToPixel(0.2)))
+                .isEmpty());
+        CostChart costs;
+        costs.resize(900, 600);
+        costs.setSession(matrixSession());
+        costs.show(); // laid out at its size, as on screen
+        QVERIFY(QTest::qWaitForWindowExposed(&costs));
+        costs.replot();
+        // The fastest configuration's time at no cost: the x axis, under every point.
+        QVERIFY(
+            costs.toolTipAt(QPointF(costs.xAxis->coordToPixel(0.052), costs.yAxis->coordToPixel(2)))
+                .isEmpty());
+        // A legend click that hides the H100 points hides their tips too.
+        const QPointF h100(costs.xAxis->coordToPixel(0.052),
+                           costs.yAxis->coordToPixel(4 * 0.052 / 3600 * 1e6));
+        QVERIFY(!costs.toolTipAt(h100).isEmpty());
+        costs.pointGraphs()[1]->setVisible(false);
+        QVERIFY(costs.toolTipAt(h100).isEmpty());
     }
 
     void cost() {

@@ -4,12 +4,15 @@
 // per rank with the straggler marked), the aggregates (the iteration and its phases: a labelled
 // star and diamonds, grey where the plane's premise fails), and what it shows when it cannot draw.
 // Numbers are worked out by hand in the comments. With ROOFSCOPE_CHART_PNG set to a folder, the
-// charts are also written there as PNG to be looked at.
+// charts are also written there as PNG to be looked at. Hovering a point or a bar names it with
+// its numbers; clicking an op's point selects its record.
 
 #include "catalog_loader.h"
 #include "demo_session.h"
+#include "record_table_model.h" // Q_DECLARE_METATYPE(RecordRef)
 #include "views/md_chart.h"
 
+#include <QSignalSpy>
 #include <QtTest>
 
 #include <cmath>
@@ -118,6 +121,13 @@ QCPBars* barsNamed(MdChart& chart, const QString& name) {
         if (auto* b = qobject_cast<QCPBars*>(chart.plottable(i)); b && b->name() == name)
             return b;
     return nullptr;
+}
+
+// The pixel of (x, y) in `plane`, once `chart` is laid out.
+QPointF pixelIn(MdChart& chart, MdPlane plane, double x, double y) {
+    QCPAxisRect* rect = chart.planeRect(plane);
+    return {rect->axis(QCPAxis::atBottom)->coordToPixel(x),
+            rect->axis(QCPAxis::atLeft)->coordToPixel(y)};
 }
 
 } // namespace
@@ -309,6 +319,104 @@ class TestMdChart : public QObject {
         savePng(chart, "md_no_comm");
     }
 
+    void hoverOp_data() {
+        QTest::addColumn<int>("plane");
+        QTest::addColumn<double>("x");
+        QTest::addColumn<double>("y");
+        QTest::addColumn<int>("record");
+        QTest::addColumn<QStringList>("words");
+        QTest::addColumn<bool>("grey");
+        // communicating(), by hand (see there): gemm 1e12 FLOP in 20 ms is 50 TFLOP/s at A 1000,
+        // its bound t_F = 1e12 / 1e14 = 10 ms; in O it is grey (C applies) at P/M 0.1 and
+        // 1e8 B / 20 ms = 5 GB/s; in C at P/F 1e-4.
+        QTest::newRow("gemm in A")
+            << 0 << 1000.0 << 5e13 << 0
+            << QStringList{"gemm\nrun · forward", "measured 20.0 ms · bound 10.0 ms, compute-bound",
+                           "A = 1000 FLOP/B · 50.0 TFLOP/s"}
+            << false;
+        QTest::newRow("gemm in O, grey")
+            << 1 << 0.1 << 5e9 << 0
+            << QStringList{"gemm", "O = 0.100 B/B · 5.00 GB/s", "Grey: the C plane applies"}
+            << true;
+        QTest::newRow("gemm in C")
+            << 2 << 1e-4 << 5e9 << 0 << QStringList{"C = 0.000100 B/FLOP · 5.00 GB/s"} << false;
+        // allreduce: 1 GB communicated in 15 ms (66.7 GB/s) at O 1, bound t_P = 10 ms.
+        QTest::newRow("allreduce in O")
+            << 1 << 1.0 << 1e9 / 0.015 << 2
+            << QStringList{"allreduce\nrun · gradient sync", "communication-bound",
+                           "O = 1.00 B/B · 66.7 GB/s"}
+            << false;
+        // attn: 1e10 FLOP in 1 ms at A 10; t_M = 1e9 / 1e12 = 1 ms beats t_F = 0.1 ms. The
+        // backward phase is attn alone: its diamond covers the op, and the tip says both, the
+        // one on top first; a click still selects attn.
+        QTest::newRow("attn in A") << 0 << 10.0 << 1e13 << 3
+                                   << QStringList{"backward (rank 0)\n1 op(s) · measured 1.00 ms",
+                                                  "\n\nattn\nrun · backward",
+                                                  "measured 1.00 ms · bound 1.00 ms, memory-bound",
+                                                  "A = 10.0 FLOP/B · 10.0 TFLOP/s"}
+                                   << false;
+    }
+    void hoverOp() {
+        QFETCH(int, plane);
+        QFETCH(double, x);
+        QFETCH(double, y);
+        QFETCH(int, record);
+        QFETCH(QStringList, words);
+        QFETCH(bool, grey);
+        MdChart chart;
+        chart.resize(1400, 900);
+        chart.setSession(communicating());
+        chart.show(); // laid out at its size, as on screen
+        QVERIFY(QTest::qWaitForWindowExposed(&chart));
+        chart.replot();
+        const QPointF at = pixelIn(chart, static_cast<MdPlane>(plane), x, y);
+        const QString tip = chart.toolTipAt(at);
+        for (const QString& w : words)
+            QVERIFY2(tip.contains(w), qPrintable(tip + "\n--- lacks: " + w));
+        QCOMPARE(tip.contains("Grey: the"), grey);
+        // A click there selects the op's record.
+        QSignalSpy spy(&chart, &ViewChart::recordActivated);
+        QTest::mouseClick(&chart, Qt::LeftButton, {}, at.toPoint());
+        QCOMPARE(spy.count(), 1);
+        const auto ref = spy.at(0).at(0).value<RecordRef>();
+        QCOMPARE(ref.dataset, 0);
+        QCOMPARE(ref.record, record);
+        // A right click selects nothing.
+        QTest::mouseClick(&chart, Qt::RightButton, {}, at.toPoint());
+        QCOMPARE(spy.count(), 1);
+    }
+
+    void hoverAggregatesBarsAndNothing() {
+        MdChart chart;
+        chart.resize(1400, 900);
+        chart.setSession(communicating());
+        chart.show(); // laid out at its size, as on screen
+        QVERIFY(QTest::qWaitForWindowExposed(&chart));
+        chart.replot();
+        QSignalSpy spy(&chart, &ViewChart::recordActivated);
+        // The iteration: 4 ops, 20 + 2 + 15 + 1 = 38 ms, F 1.011e12 over M 4e9: A 252.75.
+        const auto& iteration = chart.aggregateMarkers(MdPlane::a)[0];
+        QVERIFY(iteration.iteration);
+        const QPointF star = pixelIn(chart, MdPlane::a, iteration.x, iteration.y);
+        const QString tip = chart.toolTipAt(star);
+        QVERIFY2(tip.startsWith("iteration (rank 0)\n4 op(s) · measured 38.0 ms"), qPrintable(tip));
+        QVERIFY2(tip.contains("A = 253 FLOP/B · 26.6 TFLOP/s"), qPrintable(tip));
+        QVERIFY(!chart.recordAt(star));
+        QTest::mouseClick(&chart, Qt::LeftButton, {}, star.toPoint());
+        QCOMPARE(spy.count(), 0); // an aggregate is no single record
+        // The measured bar's forward segment (gemm 20 + relu 2 ms), hovered at its middle.
+        QCPAxisRect* bars = chart.barRect();
+        const QPointF forward(bars->axis(QCPAxis::atBottom)->coordToPixel(0.011),
+                              bars->axis(QCPAxis::atLeft)->coordToPixel(0));
+        QCOMPARE(chart.toolTipAt(forward), QStringLiteral("measured\nforward: 22.0 ms of 38.0 ms"));
+        // Nothing in the A plane's top left corner (above the roof), nor outside every plane.
+        const QPointF corner = chart.planeRect(MdPlane::a)->rect().topLeft() + QPointF(4, 4);
+        QVERIFY2(chart.toolTipAt(corner).isEmpty(), qPrintable(chart.toolTipAt(corner)));
+        QVERIFY(chart.toolTipAt(QPointF(1, 1)).isEmpty());
+        QTest::mouseClick(&chart, Qt::LeftButton, {}, corner.toPoint());
+        QCOMPARE(spy.count(), 0);
+    }
+
     void empty_data() {
         QTest::addColumn<int>("which");
         QTest::newRow("no dataset") << 0;
@@ -334,6 +442,7 @@ class TestMdChart : public QObject {
         QCOMPARE(chart.axisRectCount(), 0);
         QVERIFY(chart.table().rows.empty());
         QVERIFY(!chart.planeRect(MdPlane::a));
+        QVERIFY(chart.picks().empty()); // nothing left to hover
         if (which == 3)
             QVERIFY(chart.emptyReason().contains("rank 5"));
     }

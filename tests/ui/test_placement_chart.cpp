@@ -2,11 +2,14 @@
 // at the predicted FLOP/s, the old and new step as stacked bars (time per device, transfers,
 // measured copies) with the change in %, and what it shows when it cannot draw. Numbers are
 // worked out by hand in the comments (the same plan as tests/core/test_placement.cpp). With
-// ROOFSCOPE_CHART_PNG set to a folder, the charts are also written there as PNG.
+// ROOFSCOPE_CHART_PNG set to a folder, the charts are also written there as PNG. Hovering an
+// op's point or a bar segment names it with its numbers; clicking an op's point selects it.
 
 #include "../core/placement_fixture.h"
+#include "record_table_model.h" // Q_DECLARE_METATYPE(RecordRef)
 #include "views/placement_chart.h"
 
+#include <QSignalSpy>
 #include <QtTest>
 
 using namespace roofscope;
@@ -120,6 +123,93 @@ class TestPlacementChart : public QObject {
         QVERIFY(chart.changeLabel().contains("1 op(s) not projected"));
     }
 
+    void hoverOp_data() {
+        QTest::addColumn<QString>("device");
+        QTest::addColumn<double>("x");
+        QTest::addColumn<double>("y");
+        QTest::addColumn<int>("record");
+        QTest::addColumn<QStringList>("words");
+        // With the optimizer moved to the CPU (see optimizerToCpu): gemm stays on gpu0 at
+        // 1e12 FLOP / 1e10 B = 100 FLOP/B and 1e12 / 20 ms = 50 TFLOP/s; layer_norm at
+        // 1e8 / 2e9 = 0.05 and 1e8 / 3 ms = 33.3 GFLOP/s; adam, predicted 100 ms on the CPU, at
+        // 0.1 and 10 GFLOP/s, its 10 GB crossing PCIe at gpu0's 20 GB/s d2h in 500 ms.
+        QTest::newRow("gemm measured")
+            << "gpu0" << 100.0 << 5e13 << 0
+            << QStringList{"gemm\ngemm · GPU 0\nmeasured 20.0 ms\n50.0 TFLOP/s at 100 FLOP/B"};
+        QTest::newRow("layer_norm measured")
+            << "gpu0" << 0.05 << 1e8 / 0.003 << 4
+            << QStringList{"layer_norm\nnorm · GPU 0", "33.3 GFLOP/s at 0.0500 FLOP/B"};
+        QTest::newRow("adam moved")
+            << "cpu" << 0.1 << 1e10 << 2
+            << QStringList{"adam\noptimizer · moved GPU 0 → Host CPU",
+                           "predicted 100 ms (measured 15.0 ms on GPU 0) + transfer 500 ms over "
+                           "pcie",
+                           "10.0 GFLOP/s at 0.100 FLOP/B"};
+    }
+    void hoverOp() {
+        QFETCH(QString, device);
+        QFETCH(double, x);
+        QFETCH(double, y);
+        QFETCH(int, record);
+        QFETCH(QStringList, words);
+        PlacementChart chart;
+        chart.resize(1400, 900);
+        chart.setSession(session({{Category::optimizer, "cpu"}}));
+        chart.show(); // laid out at its size, as on screen
+        QVERIFY(QTest::qWaitForWindowExposed(&chart));
+        chart.replot();
+        QCPAxisRect* rect = chart.deviceRect(device.toStdString());
+        QVERIFY(rect);
+        const QPointF at(rect->axis(QCPAxis::atBottom)->coordToPixel(x),
+                         rect->axis(QCPAxis::atLeft)->coordToPixel(y));
+        const QString tip = chart.toolTipAt(at);
+        for (const QString& w : words)
+            QVERIFY2(tip.contains(w), qPrintable(tip + "\n--- lacks: " + w));
+        QSignalSpy spy(&chart, &ViewChart::recordActivated);
+        QTest::mouseClick(&chart, Qt::LeftButton, {}, at.toPoint());
+        QCOMPARE(spy.count(), 1);
+        const auto ref = spy.at(0).at(0).value<RecordRef>();
+        QCOMPARE(ref.dataset, 0);
+        QCOMPARE(ref.record, record);
+    }
+
+    void hoverBarsAndNothing_data() {
+        QTest::addColumn<double>("key"); // 0: the old step, 1: the new one
+        QTest::addColumn<double>("value");
+        QTest::addColumn<QString>("tip"); // empty: nothing there
+        // Old: GPU 0 0..48 ms, memcpy 48..52. New: GPU 0 0..33, CPU 33..133, memcpy 133..137,
+        // transfers 137..637 ms (see optimizerToCpu).
+        QTest::newRow("old GPU 0")
+            << 0.0 << 0.024 << "GPU 0\nold step (measured): 48.0 ms of 52.0 ms";
+        QTest::newRow("old memcpy")
+            << 0.0 << 0.050 << "memcpy (measured)\nold step (measured): 4.00 ms of 52.0 ms";
+        QTest::newRow("new CPU") << 1.0 << 0.083
+                                 << "Host CPU\nnew step (predicted): 100 ms of 637 ms";
+        QTest::newRow("new transfers")
+            << 1.0 << 0.4
+            << "transfers (moves, upper bound)\nnew step (predicted): 500 ms of 637 ms";
+        QTest::newRow("right of the old step") << 0.0 << 0.4 << "";
+        QTest::newRow("between the bars") << 0.5 << 0.024 << "";
+    }
+    void hoverBarsAndNothing() {
+        QFETCH(double, key);
+        QFETCH(double, value);
+        QFETCH(QString, tip);
+        PlacementChart chart;
+        chart.resize(1400, 900);
+        chart.setSession(session({{Category::optimizer, "cpu"}}));
+        chart.show(); // laid out at its size, as on screen
+        QVERIFY(QTest::qWaitForWindowExposed(&chart));
+        chart.replot();
+        const QPointF at(chart.barRect()->axis(QCPAxis::atBottom)->coordToPixel(value),
+                         chart.barRect()->axis(QCPAxis::atLeft)->coordToPixel(key));
+        QCOMPARE(chart.toolTipAt(at), tip);
+        // No bar is a record: a click selects nothing.
+        QSignalSpy spy(&chart, &ViewChart::recordActivated);
+        QTest::mouseClick(&chart, Qt::LeftButton, {}, at.toPoint());
+        QCOMPARE(spy.count(), 0);
+    }
+
     void empty_data() {
         QTest::addColumn<int>("which");
         QTest::newRow("no dataset") << 0;
@@ -146,6 +236,7 @@ class TestPlacementChart : public QObject {
         QCOMPARE(chart.axisRectCount(), 0);
         QVERIFY(chart.table().rows.empty());
         QVERIFY(chart.deviceIds().empty());
+        QVERIFY(chart.picks().empty());
     }
 };
 

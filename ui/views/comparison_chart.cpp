@@ -7,8 +7,6 @@
 #include "units.h"
 
 #include <QFontMetrics>
-#include <QMouseEvent>
-#include <QToolTip>
 
 #include <algorithm>
 #include <cmath>
@@ -52,7 +50,7 @@ QColor ComparisonChart::slowerColor() {
 void ComparisonChart::setSession(const Session& session) {
     arrows_.clear();
     labels_.clear();
-    pickable_.clear();
+    clearPicks();
     pointsA_ = pointsB_ = nullptr;
     table_ = comparisonTable(session);
     const auto result = comparisonPlot(session);
@@ -144,31 +142,30 @@ void ComparisonChart::setSession(const Session& session) {
                        ? tr("projected on %1 (bound)").arg(QString::fromStdString(deviceB->name))
                        : tr("B: %1 (%2)").arg(elide(labelOf(*runB), 40), how(*runB)));
     drawArrows(session, plot);
-    pickable_ = plot.pointsA;
-    pickable_.insert(pickable_.end(), plot.pointsB.begin(), plot.pointsB.end());
     // What hovering a point says: the op, its run, its time and where it sits.
-    tips_.clear();
-    const std::size_t countA = plot.pointsA.size();
-    for (std::size_t i = 0; i < pickable_.size(); ++i) {
-        const ComparisonPoint& p = pickable_[i];
-        const bool projected = i >= countA && plot.pair.projection();
-        const Dataset& d = session.datasets[static_cast<std::size_t>(p.ref.dataset)];
-        const OpRecord& r = d.records[static_cast<std::size_t>(p.ref.record)];
-        QString time;
-        if (projected && p.flopsPerS > 0 && r.flops.known())
-            time = tr("predicted %1")
-                       .arg(QString::fromStdString(
-                           formatSi(r.flops.value / p.flopsPerS, Dimension::time)));
-        else if (r.timeS.known())
-            time = QString::fromStdString(formatSi(r.timeS.value, Dimension::time));
-        tips_.push_back(
-            tr("%1\n%2%3\n%4 at %5")
-                .arg(elide(QString::fromStdString(r.name), 80),
-                     projected ? tr("projected on %1").arg(QString::fromStdString(deviceB->name))
-                               : QString::fromStdString(d.context.label),
-                     time.isEmpty() ? QString() : QStringLiteral(" · ") + time,
-                     QString::fromStdString(formatSi(p.flopsPerS, Dimension::flopsPerS)),
-                     QString::fromStdString(formatSi(p.intensity, Dimension::intensity))));
+    for (const bool sideA : {true, false}) {
+        const bool projected = !sideA && plot.pair.projection();
+        for (const ComparisonPoint& p : sideA ? plot.pointsA : plot.pointsB) {
+            const Dataset& d = session.datasets[static_cast<std::size_t>(p.ref.dataset)];
+            const OpRecord& r = d.records[static_cast<std::size_t>(p.ref.record)];
+            QString time;
+            if (projected && p.flopsPerS > 0 && r.flops.known())
+                time = tr("predicted %1")
+                           .arg(QString::fromStdString(
+                               formatSi(r.flops.value / p.flopsPerS, Dimension::time)));
+            else if (r.timeS.known())
+                time = QString::fromStdString(formatSi(r.timeS.value, Dimension::time));
+            addPick(xAxis, yAxis, p.intensity, p.flopsPerS,
+                    tr("%1\n%2%3\n%4 at %5")
+                        .arg(elide(QString::fromStdString(r.name), 80),
+                             projected
+                                 ? tr("projected on %1").arg(QString::fromStdString(deviceB->name))
+                                 : QString::fromStdString(d.context.label),
+                             time.isEmpty() ? QString() : QStringLiteral(" · ") + time,
+                             QString::fromStdString(formatSi(p.flopsPerS, Dimension::flopsPerS)),
+                             QString::fromStdString(formatSi(p.intensity, Dimension::intensity))),
+                    p.ref, sideA ? pointsA_ : pointsB_);
+        }
     }
 
     xAxis->setRange(xLow, xHigh);
@@ -274,45 +271,6 @@ void ComparisonChart::draw(QCPPainter* painter) {
         placeAnchoredLabels(*this, labels_);
     }
     ViewChart::draw(painter);
-}
-
-int ComparisonChart::pointAt(QPointF at) const {
-    if (pickable_.empty() || !xAxis)
-        return -1;
-    double best = 7 * 7; // pixels squared: a marker's radius and a little
-    int hit = -1;
-    for (std::size_t i = 0; i < pickable_.size(); ++i) {
-        const double dx = xAxis->coordToPixel(pickable_[i].intensity) - at.x();
-        const double dy = yAxis->coordToPixel(pickable_[i].flopsPerS) - at.y();
-        if (dx * dx + dy * dy < best) {
-            best = dx * dx + dy * dy;
-            hit = static_cast<int>(i);
-        }
-    }
-    return hit;
-}
-
-QString ComparisonChart::toolTipAt(QPointF at) const {
-    const int i = pointAt(at);
-    return i >= 0 && i < static_cast<int>(tips_.size()) ? tips_[static_cast<std::size_t>(i)]
-                                                        : QString();
-}
-
-void ComparisonChart::mousePressEvent(QMouseEvent* event) {
-    ViewChart::mousePressEvent(event);
-    if (event->button() != Qt::LeftButton)
-        return;
-    if (const int i = pointAt(event->position()); i >= 0)
-        emit recordActivated(pickable_[static_cast<std::size_t>(i)].ref);
-}
-
-void ComparisonChart::mouseMoveEvent(QMouseEvent* event) {
-    ViewChart::mouseMoveEvent(event);
-    const QString tip = toolTipAt(event->position());
-    if (tip.isEmpty())
-        QToolTip::hideText();
-    else
-        QToolTip::showText(event->globalPosition().toPoint(), tip, this);
 }
 
 } // namespace roofscope::ui

@@ -2,7 +2,8 @@
 // The comparison view: run A against run B on one log-log roofline, an arrow from each matched
 // op's point in A to its point in B (green when B is faster, red when slower) and the change of
 // the ops that weigh most on the iteration; or run A against its projection onto another device
-// (hollow markers: predicted, not measured). The numbers are comparisonTable's.
+// (hollow markers: predicted, not measured). Hovering a point names its op, run, time, FLOP/s and
+// intensity; clicking it selects the record. The numbers are comparisonTable's.
 
 #include "analysis/comparison.h"
 #include "view_chart.h"
@@ -26,16 +27,10 @@ class ComparisonChart : public ViewChart {
     QCPGraph* pointsA() const { return pointsA_; }
     QCPGraph* pointsB() const { return pointsB_; }
 
-    // What hovering at `at` (widget pixels) shows: the nearest point's op, run, time, FLOP/s and
-    // intensity; empty when no point is within a marker's reach.
-    QString toolTipAt(QPointF at) const;
-
     static QColor fasterColor();
     static QColor slowerColor();
 
   protected:
-    void mousePressEvent(QMouseEvent* event) override;
-    void mouseMoveEvent(QMouseEvent* event) override;
     void draw(QCPPainter* painter) override;
 
   private:
@@ -49,11 +44,6 @@ class ComparisonChart : public ViewChart {
     std::vector<QCPItemText*> labels_;
     QCPGraph* pointsA_ = nullptr;
     QCPGraph* pointsB_ = nullptr;
-    // The index into pickable_ of the point nearest `at` within a marker's reach, or -1.
-    int pointAt(QPointF at) const;
-
-    std::vector<ComparisonPoint> pickable_; // both sides' points, for clicks and hovering
-    std::vector<QString> tips_;             // pickable_'s tooltips
 };
 
 } // namespace roofscope::ui

@@ -4,6 +4,7 @@
 #include "analysis/repeat_stats.h"
 #include "axis_format.h"
 #include "chart_frame.h"
+#include "configuration_tip.h"
 #include "palette.h"
 
 #include <algorithm>
@@ -21,6 +22,7 @@ void CostChart::setSession(const Session& session) {
     points_.clear();
     labels_.clear();
     front_ = nullptr;
+    clearPicks();
     const RepeatStats stats = repeatStats(session);
     std::vector<int> costed;
     for (std::size_t i = 0; i < stats.configurations.size(); ++i)
@@ -43,10 +45,8 @@ void CostChart::setSession(const Session& session) {
         tLow = std::min(tLow, k.meanS);
         tHigh = std::max(tHigh, k.meanS);
     }
-    costScale_ = maxCost >= 0.1 ? 1 : maxCost >= 1e-4 ? 1e3 : 1e6;
-    const QString per = costScale_ == 1     ? tr("Cost per iteration")
-                        : costScale_ == 1e3 ? tr("Cost per 1,000 iterations")
-                                            : tr("Cost per million iterations");
+    costScale_ = costScaleFor(maxCost);
+    const QString per = tr("Cost %1").arg(costPerText(costScale_));
     const int unpriced = static_cast<int>(stats.configurations.size() - costed.size());
     resetChartFrame(*this, tr("Cost against time per iteration"),
                     tr("Price per device-hour × devices × mean iteration time; line: Pareto "
@@ -90,6 +90,8 @@ void CostChart::setSession(const Session& session) {
         }
         const double y = k.costPerIteration * costScale_;
         g->addData(k.meanS, y);
+        addPick(xAxis, yAxis, k.meanS, y, configurationTip(session, k, costScale_), std::nullopt,
+                g);
         QString text = QString::fromStdString(configurationLabel(session, k));
         if (!k.model.empty())
             text = QString::fromStdString(k.model) + QStringLiteral(" · ") + text;

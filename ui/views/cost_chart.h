@@ -1,8 +1,8 @@
 #pragma once
 // Cost against time: one point per configuration at (mean iteration time, cost per iteration)
 // and the Pareto front, the configurations nothing beats in both, as a step line. Costs come
-// from Session::pricesPerHour; without any price the chart says how to set one. The numbers are
-// costTable's.
+// from Session::pricesPerHour; without any price the chart says how to set one. Hovering a point
+// names its configuration, mean, error, repeats and cost. The numbers are costTable's.
 
 #include "view_chart.h"
 

@@ -4,6 +4,7 @@
 #include "analysis/repeat_stats.h"
 #include "axis_format.h"
 #include "chart_frame.h"
+#include "configuration_tip.h"
 #include "palette.h"
 
 #include <algorithm>
@@ -53,6 +54,7 @@ void MatrixChart::setSession(const Session& session) {
     errorBars_.clear();
     keys_.clear();
     valueLabels_.clear();
+    clearPicks();
     const RepeatStats stats = repeatStats(session);
     if (stats.configurations.empty()) {
         showEmpty(tr("No datasets to compare: open runs of a model on several devices or "
@@ -137,6 +139,8 @@ void MatrixChart::setSession(const Session& session) {
             // No error without two repeats: a zero-length bar draws nothing.
             const double se = std::isnan(k.stderrS) ? 0.0 : k.stderrS;
             errors->addData(se);
+            // The bar up to its whisker's top: hovering either names the configuration.
+            addBarPick(bars, key, 0, k.meanS + se, configurationTip(session, k));
             top = std::max(top, k.meanS + se);
             auto* value = new QCPItemText(this);
             value->setText(valueText(k));

@@ -2,7 +2,8 @@
 // The configuration matrix: one bar per configuration (model × device × software stack), grouped
 // by model, as tall as its mean iteration time, with ± one standard error over its repeats.
 // Configurations with fewer than 3 repeats are hatched (Bykov et al. recommend at least 3).
-// The numbers are matrixTable's.
+// Hovering a bar names its configuration with its mean, error, repeats and cost. The numbers
+// are matrixTable's.
 
 #include "view_chart.h"
 

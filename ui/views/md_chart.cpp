@@ -66,6 +66,7 @@ QString MdChart::stragglerLabel() const {
 }
 
 void MdChart::clearChart() {
+    clearPicks();
     clearPlottables();
     clearItems();
     plotLayout()->clear();
@@ -120,7 +121,7 @@ void MdChart::setSession(const Session& session) {
         top->addElement(2, 0, notice);
     }
     for (const auto& [plane, rect] : planes_)
-        drawPlane(plane, md);
+        drawPlane(plane, md, dataset);
     if (md.anyCommunication) {
         // O and C share the communication axis so that one op's height reads the same in both.
         QCPAxis* o = planes_.at(MdPlane::o)->axis(QCPAxis::atLeft);

@@ -8,7 +8,8 @@
 // collectives do no FLOPs, so in the O and C planes often only the aggregates have a place.
 // Under the planes, the iteration split by phase:
 // a measured and a bound bar per rank, the straggler marked. Numbers come from core's
-// analyseMd (analysis/md_analysis.h); this class only draws.
+// analyseMd (analysis/md_analysis.h); this class only draws. Hovering a point names the op (or
+// the aggregate), its time, bound and coordinates; clicking an op's point selects its record.
 
 #include "analysis/md_analysis.h"
 #include "views/view_chart.h"
@@ -58,7 +59,7 @@ class MdChart : public ViewChart {
   private:
     void clearChart();
     QCPAxisRect* addPlane(QCPLayoutGrid* grid, int column, MdPlane plane);
-    void drawPlane(MdPlane plane, const MdAnalysis& md);
+    void drawPlane(MdPlane plane, const MdAnalysis& md, const Dataset& dataset);
     void drawBars(const MdAnalysis& md);
 
     std::map<MdPlane, QCPAxisRect*> planes_;

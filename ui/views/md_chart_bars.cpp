@@ -1,19 +1,16 @@
 // The MD-Roofline chart's lower half: the iteration split by phase, measured against the MD
-// bound, one pair of stacked bars per rank with the straggler marked.
+// bound, one pair of stacked bars per rank with the straggler marked; hovering a segment says its
+// phase and time.
 #include "md_chart.h"
 
 #include "axis_format.h"
+#include "views/md_chart_text.h"
 
 #include <algorithm>
 #include <cstdio>
 
 namespace roofscope::ui {
 namespace {
-
-QString phaseName(Phase phase) {
-    return phase == Phase::communication ? QObject::tr("gradient sync")
-                                         : QString::fromUtf8(toString(phase).data());
-}
 
 QString seconds(double s) {
     return QString::fromStdString(formatSi(s, Dimension::time));
@@ -112,9 +109,10 @@ void MdChart::drawBars(const MdAnalysis& md) {
     legendBox->setBrush(QColor(255, 255, 255, 230));
     legendBox->setRowSpacing(0);
     QCPBars* below = nullptr;
+    std::vector<double> base(bars_.size(), 0.0); // where each bar's next segment starts
     for (const Phase phase : ordered) {
         auto* bars = new QCPBars(keys, values);
-        bars->setName(phaseName(phase));
+        bars->setName(mdPhaseName(phase));
         bars->setBrush(phaseColor(phase));
         bars->setPen(QPen(Qt::white, 0.8));
         bars->setWidth(0.8);
@@ -127,6 +125,18 @@ void MdChart::drawBars(const MdAnalysis& md) {
             v.push_back(it == bars_[i].seconds.end() ? 0.0 : it->second);
         }
         bars->setData(k, v, true);
+        for (std::size_t i = 0; i < bars_.size(); ++i) {
+            if (v[static_cast<int>(i)] <= 0)
+                continue;
+            double total = 0;
+            for (const auto& [p, s] : bars_[i].seconds)
+                total += s;
+            addBarPick(bars, k[static_cast<int>(i)], base[i], v[static_cast<int>(i)],
+                       tr("%1\n%2: %3 of %4")
+                           .arg(bars_[i].label, mdPhaseName(phase), seconds(v[static_cast<int>(i)]),
+                                seconds(total)));
+            base[i] += v[static_cast<int>(i)];
+        }
         if (below)
             bars->moveAbove(below);
         below = bars;

@@ -1,10 +1,11 @@
 // MdChart's planes: each op and each aggregate (the iteration, its phases) at its coordinates in
 // one of the A, O and C planes, greyed where the plane's premise does not hold, under the roof
-// and ridge of the plane.
+// and ridge of the plane, each saying what it is when hovered.
 #include "md_chart.h"
 
 #include "axis_format.h"
 #include "roofline.h"
+#include "views/md_chart_text.h"
 
 #include <algorithm>
 #include <cmath>
@@ -22,11 +23,6 @@ bool drawable(double x, double y) {
 }
 
 const QColor kOutline(25, 25, 25);
-
-QString phaseLabel(Phase phase) {
-    return phase == Phase::communication ? QObject::tr("gradient sync")
-                                         : QString::fromUtf8(toString(phase).data());
-}
 
 // A five-pointed star about 6 units across: QCPScatterStyle scales a custom path by size / 6.
 QPainterPath starPath() {
@@ -88,7 +84,7 @@ QColor MdChart::bottleneckColor(Bottleneck bottleneck) {
     return kNoBound;
 }
 
-void MdChart::drawPlane(MdPlane plane, const MdAnalysis& md) {
+void MdChart::drawPlane(MdPlane plane, const MdAnalysis& md, const Dataset& dataset) {
     QCPAxisRect* rect = planes_.at(plane);
     QCPAxis* xAxis = rect->axis(QCPAxis::atBottom);
     QCPAxis* yAxis = rect->axis(QCPAxis::atLeft);
@@ -121,7 +117,13 @@ void MdChart::drawPlane(MdPlane plane, const MdAnalysis& md) {
     Extent extent;
     // One graph per colour: the premise holding (bottleneck colours), not holding (grey), and
     // ops without a bound.
-    std::map<QRgb, QVector<QCPGraphData>> byColor;
+    struct Point {
+        double x, y;
+        QString tip;
+        RecordRef ref;
+    };
+    std::map<QRgb, std::vector<Point>> byColor;
+    const bool ranks = md.ranks.size() > 1;
     int& count = points_[plane];
     int& grey = grey_[plane];
     for (const auto& op : md.ops) {
@@ -138,7 +140,8 @@ void MdChart::drawPlane(MdPlane plane, const MdAnalysis& md) {
         QColor color = !premise   ? kGrey
                        : op.bound ? bottleneckColor(op.bound->bottleneck)
                                   : kNoBound;
-        byColor[color.rgb()].push_back({x, y});
+        byColor[color.rgb()].push_back(
+            {x, y, mdOpTip(plane, dataset, op, x, y, ranks), {md.dataset, op.record}});
         extent.add(x, y);
         ++count;
         grey += premise ? 0 : 1;
@@ -150,6 +153,7 @@ void MdChart::drawPlane(MdPlane plane, const MdAnalysis& md) {
     std::vector<AggregateMarker>& markers = aggregates_[plane];
     std::vector<QColor> markerFill;
     std::vector<Phase> markerPhase;
+    std::vector<QString> markerTip;
     double aggregateYLow = std::numeric_limits<double>::infinity();
     for (const auto& agg : md.aggregates) {
         const bool iteration = agg.kind == MdAggregateKind::iteration;
@@ -165,13 +169,14 @@ void MdChart::drawPlane(MdPlane plane, const MdAnalysis& md) {
             continue;
         m.grey = plane != MdPlane::a && agg.planes.commPlane != plane;
         if (oneRank)
-            m.label = iteration ? tr("iteration") : phaseLabel(agg.phase);
+            m.label = iteration ? tr("iteration") : mdPhaseName(agg.phase);
         else if (md.straggler && md.straggler->rank == agg.rank)
             m.label = tr("rank %1 (straggler)").arg(agg.rank);
         markerFill.push_back(m.grey      ? kGrey
                              : agg.bound ? bottleneckColor(agg.bound->bottleneck)
                                          : kNoBound);
         markerPhase.push_back(agg.phase);
+        markerTip.push_back(mdAggregateTip(plane, agg, m.x, m.y));
         extent.add(m.x, m.y);
         aggregateYLow = std::min(aggregateYLow, m.y);
         markers.push_back(std::move(m));
@@ -179,12 +184,17 @@ void MdChart::drawPlane(MdPlane plane, const MdAnalysis& md) {
 
     // Grey first so that the ops the plane is about are drawn over them.
     std::vector<QRgb> order;
-    for (const auto& [rgb, data] : byColor)
+    for (const auto& [rgb, points] : byColor)
         order.push_back(rgb);
     std::stable_partition(order.begin(), order.end(), [](QRgb c) { return c == kGrey.rgb(); });
     for (const QRgb rgb : order) {
         QCPGraph* g = addGraph(xAxis, yAxis);
-        g->data()->set(byColor[rgb], false);
+        QVector<QCPGraphData> data;
+        for (const Point& p : byColor[rgb]) {
+            data.push_back({p.x, p.y});
+            addPick(xAxis, yAxis, p.x, p.y, p.tip, p.ref, g);
+        }
+        g->data()->set(data, false);
         g->setLineStyle(QCPGraph::lsNone);
         const QColor color = QColor::fromRgb(rgb);
         g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, color.darker(115), color, 7));
@@ -265,6 +275,7 @@ void MdChart::drawPlane(MdPlane plane, const MdAnalysis& md) {
         g->setLineStyle(QCPGraph::lsNone);
         g->setScatterStyle(aggregateStyle(m.iteration, markerFill[i], m.iteration ? 19 : 13));
         g->setSelectable(QCP::stNone);
+        addPick(xAxis, yAxis, m.x, m.y, markerTip[i], std::nullopt, g);
         if (m.label.isEmpty())
             continue;
         QPointF offset(m.iteration ? 12 : -9, m.iteration ? 0 : -8);

@@ -1,7 +1,10 @@
+// PlacementChart: one roofline per device involved, with the ops the plan runs there (each
+// saying what it is when hovered); placement_chart_steps.cpp draws the step bars under them.
 #include "placement_chart.h"
 
 #include "analysis/shown_dataset.h"
 #include "axis_format.h"
+#include "chart_frame.h"
 #include "palette.h"
 #include "roof_geometry.h"
 #include "roofline.h"
@@ -15,8 +18,6 @@ namespace roofscope::ui {
 namespace {
 
 constexpr double kRoofXMin = 1e-2, kRoofXMax = 1e4; // FLOP/B, as in the classic roofline
-const QColor kMemcpy(150, 150, 150);
-const QColor kTransfer(0xD5, 0x5E, 0x00);
 
 QString seconds(double s) {
     return QString::fromStdString(formatSi(s, Dimension::time));
@@ -25,6 +26,38 @@ QString seconds(double s) {
 QString deviceName(const Session& session, const std::string& id) {
     const Device* d = session.findDevice(id);
     return QString::fromStdString(d ? d->name : id);
+}
+
+// What hovering an op's point says:
+//   adam
+//   optimizer · moved GPU 0 → Host CPU
+//   predicted 100 ms (measured 15.0 ms on GPU 0) + transfer 500 ms over p2p
+//   10.0 GFLOP/s at 0.100 FLOP/B
+QString opTip(const Session& session, const OpRecord& r, const PlacementOp& op, double flopsPerS,
+              double intensity) {
+    const QString category = QString::fromUtf8(toString(r.category).data());
+    QString where, time;
+    if (op.moved) {
+        where = QObject::tr("%1 · moved %2 → %3")
+                    .arg(category, deviceName(session, op.fromDevice),
+                         deviceName(session, op.toDevice));
+        time = QObject::tr("predicted %1 (measured %2 on %3)")
+                   .arg(seconds(op.predictedS.value_or(0)), seconds(op.measuredS),
+                        deviceName(session, op.fromDevice));
+        if (op.transferS > 0)
+            time +=
+                QObject::tr(" + transfer %1").arg(seconds(op.transferS)) +
+                (op.transferLink ? QObject::tr(" over %1")
+                                       .arg(QString::fromUtf8(toString(*op.transferLink).data()))
+                                 : QString());
+    } else {
+        where = QStringLiteral("%1 · %2").arg(category, deviceName(session, op.toDevice));
+        time = QObject::tr("measured %1").arg(seconds(op.measuredS));
+    }
+    return QStringLiteral("%1\n%2\n%3\n%4 at %5")
+        .arg(elide(QString::fromStdString(r.name), 80), where, time,
+             QString::fromStdString(formatSi(flopsPerS, Dimension::flopsPerS)),
+             QString::fromStdString(formatSi(intensity, Dimension::intensity)));
 }
 
 } // namespace
@@ -67,6 +100,7 @@ void PlacementChart::clearChart() {
     oldStepS_ = newStepS_ = 0;
     undrawn_ = 0;
     drawnCategories_.clear();
+    clearPicks();
     emptyReason_.clear();
     table_ = {};
 }
@@ -109,7 +143,8 @@ void PlacementChart::setSession(const Session& session) {
 
 void PlacementChart::drawDevice(int column, const Device& device, const Session& session,
                                 const PlacementPlan& plan, QCPLayoutGrid* grid) {
-    const Dataset& dataset = session.datasets[static_cast<std::size_t>(shownDataset(session))];
+    const int shown = shownDataset(session);
+    const Dataset& dataset = session.datasets[static_cast<std::size_t>(shown)];
     const MemoryLevel level = session.view.memoryLevel;
     const QString bandwidth =
         device.ceilings.memoryFor(level)
@@ -134,6 +169,8 @@ void PlacementChart::drawDevice(int column, const Device& device, const Session&
         double x, y;
         Category category;
         bool predicted;
+        QString tip;
+        RecordRef ref;
     };
     std::vector<Point> points;
     std::set<Precision> precisions{session.view.precision};
@@ -150,7 +187,8 @@ void PlacementChart::drawDevice(int column, const Device& device, const Session&
             continue;
         }
         precisions.insert(r.precision);
-        points.push_back({i, perf, r.category, op.moved});
+        points.push_back(
+            {i, perf, r.category, op.moved, opTip(session, r, op, perf, i), {shown, op.record}});
     }
 
     RoofOptions roofOptions;
@@ -177,9 +215,9 @@ void PlacementChart::drawDevice(int column, const Device& device, const Session&
         xLow = std::min(xLow, ridge.x);
         xHigh = std::max(xHigh, ridge.x);
     }
-    std::map<std::pair<Category, bool>, QVector<QCPGraphData>> groups;
+    std::map<std::pair<Category, bool>, std::vector<const Point*>> groups;
     for (const auto& p : points) {
-        groups[{p.category, p.predicted}].push_back({p.x, p.y});
+        groups[{p.category, p.predicted}].push_back(&p);
         xLow = std::min(xLow, p.x);
         xHigh = std::max(xHigh, p.x);
         yLow = std::min(yLow, p.y);
@@ -188,9 +226,14 @@ void PlacementChart::drawDevice(int column, const Device& device, const Session&
         drawnCategories_.insert(p.category);
         predicted_[device.id] += p.predicted ? 1 : 0;
     }
-    for (auto& [key, data] : groups) {
+    for (const auto& [key, group] : groups) {
         const QColor color = categoryColor(key.first);
         QCPGraph* g = addGraph(x, y);
+        QVector<QCPGraphData> data;
+        for (const Point* p : group) {
+            data.push_back({p->x, p->y});
+            addPick(x, y, p->x, p->y, p->tip, p->ref, g);
+        }
         g->data()->set(data, false);
         g->setLineStyle(QCPGraph::lsNone);
         g->setName(QString::fromUtf8(toString(key.first).data()) +
@@ -248,103 +291,6 @@ void PlacementChart::addPointKey(QCPAxisRect* rect) {
     entry(
         tr("predicted (moved here)"),
         QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(QColor(40, 40, 40), 2.0), Qt::NoBrush, 9));
-}
-
-void PlacementChart::drawSteps(const PlacementPlan& plan, const Session& session) {
-    oldStepS_ = plan.oldStepS;
-    newStepS_ = plan.newStepS;
-    auto* bottom = new QCPLayoutGrid;
-    plotLayout()->addElement(1, 0, bottom);
-    bottom->addElement(0, 0,
-                       new QCPTextElement(this, tr("Step time: as measured vs with the moves"),
-                                          QFont(font().family(), 9, QFont::Bold)));
-    barRect_ = new QCPAxisRect(this);
-    bottom->addElement(1, 0, barRect_);
-    QCPAxis* keys = barRect_->axis(QCPAxis::atLeft);
-    QCPAxis* values = barRect_->axis(QCPAxis::atBottom);
-    setLinearAxis(values, Dimension::time, tr("Time (s)"));
-    // Few ticks: the bars may be narrow, and "25.0 m50.0 m" reads as one number.
-    values->ticker()->setTickCount(4);
-    auto ticker = QSharedPointer<QCPAxisTickerText>::create();
-    ticker->addTick(0, tr("old step (measured)"));
-    ticker->addTick(1, tr("new step (predicted)"));
-    keys->setTicker(ticker);
-    keys->setTickLength(0, 0);
-    keys->grid()->setVisible(false);
-    keys->setRangeReversed(true);
-    keys->setRange(-0.6, 1.6);
-    barRect_->setRangeDrag(Qt::Horizontal);
-    barRect_->setRangeZoom(Qt::Horizontal);
-
-    // Right of the bars, in its own column: inside the rectangle it would cover the bars of a
-    // narrow chart.
-    // Over an empty element that takes the rest of the height: a legend given a whole row
-    // spreads its items over it.
-    auto* legendBox = new QCPLegend;
-    auto* legendColumn = new QCPLayoutGrid;
-    bottom->addElement(1, 1, legendColumn);
-    legendColumn->addElement(0, 0, legendBox);
-    legendColumn->addElement(1, 0, new QCPLayoutElement(this));
-    legendColumn->setRowStretchFactors({0.001, 1.0});
-    bottom->setColumnStretchFactors({1.0, 0.001});
-    legendBox->setMargins(QMargins(8, 0, 0, 0));
-    legendBox->setLayer(QStringLiteral("legend"));
-    legendBox->setFont(QFont(font().family(), 8));
-    legendBox->setBrush(QColor(255, 255, 255, 230));
-    legendBox->setRowSpacing(0);
-
-    QCPBars* below = nullptr;
-    auto segment = [&](const QString& name, const QColor& color, double before, double after,
-                       Qt::BrushStyle style = Qt::SolidPattern) {
-        segments_[name] = {before, after};
-        auto* bars = new QCPBars(keys, values);
-        bars->setName(name);
-        bars->setBrush(QBrush(color, style));
-        bars->setPen(QPen(style == Qt::SolidPattern ? Qt::white : color, 0.8));
-        bars->setWidth(0.6);
-        bars->setStackingGap(0);
-        bars->setSelectable(QCP::stNone);
-        bars->setData({0, 1}, {before, after}, true);
-        if (below)
-            bars->moveAbove(below);
-        below = bars;
-        legendBox->addItem(new QCPPlottableLegendItem(legendBox, bars));
-    };
-    int colorIndex = 0;
-    for (const auto& id : plan.devices) {
-        const QColor color = paletteColor(colorIndex++);
-        segment(deviceName(session, id), color, plan.busyBeforeS.at(id), plan.busyAfterS.at(id));
-    }
-    segment(tr("memcpy (measured)"), kMemcpy, plan.memcpyS, plan.memcpyS);
-    segment(tr("transfers (moves, upper bound)"), kTransfer, 0, plan.transferS, Qt::BDiagPattern);
-
-    auto total = [&](double key, double value, const QString& text) {
-        auto* label = new QCPItemText(this);
-        label->setClipAxisRect(barRect_);
-        label->position->setAxes(values, keys);
-        label->position->setCoords(value, key);
-        label->setPositionAlignment(Qt::AlignLeft | Qt::AlignVCenter);
-        label->setPadding(QMargins(6, 0, 0, 0));
-        label->setFont(QFont(font().family(), 8, QFont::Bold));
-        label->setText(text);
-        return label;
-    };
-    total(0, plan.oldStepS, seconds(plan.oldStepS));
-    QString change;
-    if (plan.oldStepS > 0) {
-        char percent[32];
-        std::snprintf(percent, sizeof percent, "%+.1f %%",
-                      (plan.newStepS / plan.oldStepS - 1) * 100);
-        change = QString::fromLatin1(percent);
-    }
-    QString text = change.isEmpty() ? seconds(plan.newStepS)
-                                    : tr("%1 (%2)").arg(seconds(plan.newStepS), change);
-    if (plan.unprojected > 0)
-        text += tr(", %n op(s) not projected", nullptr, plan.unprojected);
-    change_ = total(1, plan.newStepS, text);
-    const double longest = std::max(plan.oldStepS, plan.newStepS);
-    // Room right of the longer bar for its total.
-    values->setRange(0, longest > 0 ? longest * 1.3 : 1e-3);
 }
 
 } // namespace roofscope::ui

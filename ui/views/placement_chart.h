@@ -4,7 +4,8 @@
 // (moved ops at their predicted FLOP/s on the target, as hollow markers), and the old step
 // against the new one as stacked bars of time per device, transfers the moves cause and the
 // run's measured copies, with the change in %. Numbers come from core's planPlacement
-// (analysis/placement.h); this class only draws.
+// (analysis/placement.h); this class only draws. Hovering an op's point or a bar segment says
+// what it is; clicking an op's point selects its record.
 
 #include "analysis/placement.h"
 #include "views/view_chart.h"

@@ -6,10 +6,14 @@
 
 #include "analysis/view_table.h"
 #include "session.h"
+#include "views/chart_picks.h"
 
 #include <qcustomplot.h>
 
 #include <QString>
+
+#include <optional>
+#include <vector>
 
 namespace roofscope::ui {
 
@@ -28,6 +32,16 @@ class ViewChart : public QCustomPlot {
     // Why nothing is drawn ("the comparison needs two datasets", ...); empty when drawn.
     const QString& emptyReason() const { return emptyReason_; }
 
+    // What hovering at `at` (widget pixels) shows: the tip of the point within a marker's reach,
+    // or of the bar under it, with those of points at the same spot (picksAt); empty when there
+    // is none.
+    QString toolTipAt(QPointF at) const;
+    // The record a left click at `at` selects: that of the topmost op point there; nullopt
+    // elsewhere and on points that are no single record (aggregates, configurations, bars).
+    std::optional<RecordRef> recordAt(QPointF at) const;
+    // Everything that can be hovered, in the order added.
+    const std::vector<ChartPick>& picks() const { return picks_; }
+
   signals:
     // The user clicked the point of a record (the explorer selects it everywhere).
     void recordActivated(roofscope::RecordRef ref);
@@ -36,8 +50,25 @@ class ViewChart : public QCustomPlot {
     // Clears the chart and shows `reason` in its middle, as every view does when it cannot draw.
     void showEmpty(const QString& reason);
 
+    // Makes the point (xValue, yValue) on axes `x` and `y` hoverable, saying `tip`, and, with
+    // `ref`, clickable. `owner`: the plottable drawing it, hidden with it.
+    void addPick(QCPAxis* x, QCPAxis* y, double xValue, double yValue, QString tip,
+                 std::optional<RecordRef> ref = std::nullopt,
+                 QCPAbstractPlottable* owner = nullptr);
+    // Makes the segment of `bars` at `key` from `base` to `base + value` hoverable, saying `tip`.
+    void addBarPick(QCPBars* bars, double key, double base, double value, QString tip);
+    // Forgets every pick: each chart calls it where it clears itself (showEmpty does too).
+    void clearPicks() { picks_.clear(); }
+
+    // A left click on a record's point emits recordActivated; moving the mouse shows its tip.
+    void mousePressEvent(QMouseEvent* event) override;
+    void mouseMoveEvent(QMouseEvent* event) override;
+
     ViewTable table_;
     QString emptyReason_;
+
+  private:
+    std::vector<ChartPick> picks_;
 };
 
 // The chart that draws `view`, owned by `parent`; nullptr for roofline and hierarchical
