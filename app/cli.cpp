@@ -17,7 +17,7 @@ struct Command {
 
 constexpr Command kCommands[] = {
     {"devices", "list the device catalog (spec and measured ceilings)", runDevices},
-    {"export", "the roofline as PNG, PDF or SVG, its points as CSV or JSON", runExport},
+    {"export", "a view as PNG, PDF or SVG, its numbers as CSV or JSON", runExport},
     {"info", "describe a session or ceilings file", runInfo},
     {"model", "a model's layers with their roofline bound on a device", runModel},
     {"probe", "measure this machine's ceilings (runs roofscope-probe)", runProbe},

@@ -19,6 +19,8 @@ set(expected
     ${DATADIR}/icons/hicolor/scalable/apps/${APP_ID}.svg
     ${DOCDIR}/README.md
     ${DOCDIR}/copyright
+    ${DOCDIR}/changelog.Debian.gz
+    ${DATADIR}/man/man1/roofscope.1.gz
     ${DOCDIR}/user-guide.md
     ${DOCDIR}/file-formats.md
     ${DOCDIR}/images/explorer.png
