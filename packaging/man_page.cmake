@@ -1,6 +1,6 @@
 # Writes the roofscope(1) manual page from the built program's own help: `roofscope --help` and
 # `roofscope COMMAND --help` for every command it lists, so the page cannot drift from the
-# command line. Then gzips it (-9, as Debian policy asks). Run at build time by
+# command line. Then gzips it (-9n, as Debian policy asks). Run at build time by
 # packaging/CMakeLists.txt:
 #   cmake -DROOFSCOPE=path/to/roofscope -DOUT=roofscope.1 -DVERSION=0.1.0 -DDATE=2026-11-30
 #         -P man_page.cmake
@@ -85,4 +85,9 @@ Roofscope reads and writes.
 .BR mpirun (1)
 ")
 file(WRITE ${OUT} "${page}")
-file(ARCHIVE_CREATE OUTPUT ${OUT}.gz PATHS ${OUT} FORMAT raw COMPRESSION GZip COMPRESSION_LEVEL 9)
+# gzip -n: no name or timestamp in the header, so the package is reproducible (lintian warns of a
+# timestamped gzip, which CMake's own archiver writes).
+execute_process(COMMAND gzip -9 -n -c ${OUT} OUTPUT_FILE ${OUT}.gz RESULT_VARIABLE rc)
+if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "gzip of ${OUT} failed (${rc})")
+endif()
