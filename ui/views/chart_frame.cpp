@@ -1,5 +1,7 @@
 #include "chart_frame.h"
 
+#include "axis_format.h"
+
 #include <QFontMetrics>
 
 #include <algorithm>
@@ -56,6 +58,22 @@ void resetChartFrame(QCustomPlot& plot, const QString& title, const QString& sub
     if (!ownRow)
         plot.legend->setBorderPen(QPen(QColor(180, 180, 180)));
     plot.legend->setVisible(true);
+}
+
+BarStrip addBarStrip(QCustomPlot& plot, const QString& title) {
+    auto* bottom = new QCPLayoutGrid;
+    plot.plotLayout()->addElement(1, 0, bottom);
+    bottom->addElement(
+        0, 0, new QCPTextElement(&plot, title, QFont(plot.font().family(), 9, QFont::Bold)));
+    auto* rect = new QCPAxisRect(&plot);
+    bottom->addElement(1, 0, rect);
+    QCPAxis* keys = rect->axis(QCPAxis::atLeft);
+    setLinearAxis(rect->axis(QCPAxis::atBottom), Dimension::time, QObject::tr("Time (s)"));
+    keys->setRangeReversed(true); // the first key on top
+    keys->grid()->setVisible(false);
+    rect->setRangeDrag(Qt::Horizontal);
+    rect->setRangeZoom(Qt::Horizontal);
+    return {bottom, rect};
 }
 
 QCPGraph* addLegendEntry(QCustomPlot& plot, const QString& name, const QPen& pen,

@@ -19,6 +19,16 @@ namespace roofscope::ui {
 void resetChartFrame(QCustomPlot& plot, const QString& title, const QString& subtitle,
                      Qt::Alignment legendAlignment);
 
+// A strip of horizontal bars under the chart's main rects: a bold `title` above an axis rect
+// whose left axis holds the bar keys, top to bottom, and whose bottom axis is time in seconds;
+// dragged and zoomed along time only. Added as row 1 of the plot's layout; `grid` holds the title
+// (row 0) and the rect (row 1, column 0), so a legend can go beside the rect.
+struct BarStrip {
+    QCPLayoutGrid* grid = nullptr;
+    QCPAxisRect* rect = nullptr;
+};
+BarStrip addBarStrip(QCustomPlot& plot, const QString& title);
+
 // A legend entry without data: an empty graph named `name` drawn with `pen` and `scatter`.
 QCPGraph* addLegendEntry(QCustomPlot& plot, const QString& name, const QPen& pen,
                          const QCPScatterStyle& scatter = QCPScatterStyle());

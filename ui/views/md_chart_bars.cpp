@@ -4,6 +4,7 @@
 #include "md_chart.h"
 
 #include "axis_format.h"
+#include "views/chart_frame.h"
 #include "views/md_chart_text.h"
 
 #include <algorithm>
@@ -35,20 +36,9 @@ QColor MdChart::phaseColor(Phase phase) {
 }
 
 void MdChart::drawBars(const MdAnalysis& md) {
-    auto* bottom = new QCPLayoutGrid;
-    plotLayout()->addElement(1, 0, bottom);
-    bottom->addElement(0, 0,
-                       new QCPTextElement(this, tr("Iteration by phase: measured vs MD bound"),
-                                          QFont(font().family(), 9, QFont::Bold)));
-    barRect_ = new QCPAxisRect(this);
-    bottom->addElement(1, 0, barRect_);
+    barRect_ = addBarStrip(*this, tr("Iteration by phase: measured vs MD bound")).rect;
     QCPAxis* keys = barRect_->axis(QCPAxis::atLeft);
     QCPAxis* values = barRect_->axis(QCPAxis::atBottom);
-    setLinearAxis(values, Dimension::time, tr("Time (s)"));
-    keys->setRangeReversed(true); // the first rank on top
-    keys->grid()->setVisible(false);
-    barRect_->setRangeDrag(Qt::Horizontal);
-    barRect_->setRangeZoom(Qt::Horizontal);
 
     const bool perRank = md.shownRank < 0 && md.ranks.size() > 1;
     std::vector<Phase> phases;

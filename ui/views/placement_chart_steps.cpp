@@ -5,6 +5,7 @@
 
 #include "axis_format.h"
 #include "palette.h"
+#include "views/chart_frame.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -29,16 +30,11 @@ QString deviceName(const Session& session, const std::string& id) {
 void PlacementChart::drawSteps(const PlacementPlan& plan, const Session& session) {
     oldStepS_ = plan.oldStepS;
     newStepS_ = plan.newStepS;
-    auto* bottom = new QCPLayoutGrid;
-    plotLayout()->addElement(1, 0, bottom);
-    bottom->addElement(0, 0,
-                       new QCPTextElement(this, tr("Step time: as measured vs with the moves"),
-                                          QFont(font().family(), 9, QFont::Bold)));
-    barRect_ = new QCPAxisRect(this);
-    bottom->addElement(1, 0, barRect_);
+    const BarStrip strip = addBarStrip(*this, tr("Step time: as measured vs with the moves"));
+    QCPLayoutGrid* bottom = strip.grid;
+    barRect_ = strip.rect;
     QCPAxis* keys = barRect_->axis(QCPAxis::atLeft);
     QCPAxis* values = barRect_->axis(QCPAxis::atBottom);
-    setLinearAxis(values, Dimension::time, tr("Time (s)"));
     // Few ticks: the bars may be narrow, and "25.0 m50.0 m" reads as one number.
     values->ticker()->setTickCount(4);
     auto ticker = QSharedPointer<QCPAxisTickerText>::create();
@@ -46,11 +42,7 @@ void PlacementChart::drawSteps(const PlacementPlan& plan, const Session& session
     ticker->addTick(1, tr("new step (predicted)"));
     keys->setTicker(ticker);
     keys->setTickLength(0, 0);
-    keys->grid()->setVisible(false);
-    keys->setRangeReversed(true);
     keys->setRange(-0.6, 1.6);
-    barRect_->setRangeDrag(Qt::Horizontal);
-    barRect_->setRangeZoom(Qt::Horizontal);
 
     // Right of the bars, in its own column: inside the rectangle it would cover the bars of a
     // narrow chart.
