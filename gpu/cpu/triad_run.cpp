@@ -43,7 +43,10 @@ struct TriadTeam::Arrays {
         block = nullptr;
         capacity = 0;
         const std::size_t pageRound = (n * sizeof(double) + 4095) / 4096 * 4096;
-        block = std::aligned_alloc(4096, 3 * pageRound + 2 * kStaggerBytes);
+        // aligned_alloc wants a size that is a multiple of the alignment (C11; ASan enforces it),
+        // and the stagger between the arrays is not a whole page.
+        const std::size_t bytes = (3 * pageRound + 2 * kStaggerBytes + 4095) / 4096 * 4096;
+        block = std::aligned_alloc(4096, bytes);
         if (!block)
             return false;
         char* base = static_cast<char*>(block);
