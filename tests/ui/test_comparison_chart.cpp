@@ -6,6 +6,7 @@
 
 #include "../core/compare_fixture.h"
 #include "record_table_model.h" // Q_DECLARE_METATYPE(RecordRef)
+#include "shown_chart.h"
 #include "views/comparison_chart.h"
 
 #include <QMouseEvent>
@@ -196,11 +197,7 @@ class TestComparisonChart : public QObject {
 
     void mouseMoveShowsTheTip() {
         ComparisonChart chart;
-        chart.resize(900, 600);
-        chart.setSession(stackSession());
-        chart.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&chart));
-        chart.replot();
+        QVERIFY(showChart(chart, stackSession(), {900, 600}));
         auto moveTo = [&](QPointF at) {
             QMouseEvent move(QEvent::MouseMove, at, chart.mapToGlobal(at), Qt::NoButton,
                              Qt::NoButton, Qt::NoModifier);

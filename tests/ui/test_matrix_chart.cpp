@@ -4,6 +4,7 @@
 // Hovering a bar or a point names its configuration with its numbers; none is a record, so a
 // click selects nothing. ROOFSCOPE_CHART_PNG=dir saves what they draw.
 
+#include "shown_chart.h"
 #include "views/cost_chart.h"
 #include "views/matrix_chart.h"
 
@@ -13,6 +14,7 @@
 #include <cmath>
 
 using namespace roofscope;
+using namespace roofscope::testing;
 using namespace roofscope::ui;
 
 namespace {
@@ -209,11 +211,7 @@ class TestMatrixChart : public QObject {
         QFETCH(double, cost);
         QFETCH(QString, tip);
         MatrixChart matrix;
-        matrix.resize(900, 600);
-        matrix.setSession(matrixSession());
-        matrix.show(); // laid out at its size, as on screen
-        QVERIFY(QTest::qWaitForWindowExposed(&matrix));
-        matrix.replot();
+        QVERIFY(showChart(matrix, matrixSession(), {900, 600}));
         // Half way up the bar.
         const QPointF bar(matrix.xAxis->coordToPixel(matrix.barKey(configuration)),
                           matrix.yAxis->coordToPixel(mean / 2));
@@ -224,11 +222,7 @@ class TestMatrixChart : public QObject {
         QCOMPARE(matrixSpy.count(), 0);
 
         CostChart costs;
-        costs.resize(900, 600);
-        costs.setSession(matrixSession());
-        costs.show(); // laid out at its size, as on screen
-        QVERIFY(QTest::qWaitForWindowExposed(&costs));
-        costs.replot();
+        QVERIFY(showChart(costs, matrixSession(), {900, 600}));
         const QPointF point(costs.xAxis->coordToPixel(mean), costs.yAxis->coordToPixel(cost));
         QCOMPARE(costs.toolTipAt(point), tip);
         QSignalSpy costSpy(&costs, &ViewChart::recordActivated);
@@ -238,11 +232,7 @@ class TestMatrixChart : public QObject {
 
     void hoverNothing() {
         MatrixChart matrix;
-        matrix.resize(900, 600);
-        matrix.setSession(matrixSession());
-        matrix.show(); // laid out at its size, as on screen
-        QVERIFY(QTest::qWaitForWindowExposed(&matrix));
-        matrix.replot();
+        QVERIFY(showChart(matrix, matrixSession(), {900, 600}));
         // Between the BERT and the ResNet groups (bars 0.7 wide at keys 2 and 3.8), low down.
         QVERIFY(matrix
                     .toolTipAt(
@@ -254,11 +244,7 @@ class TestMatrixChart : public QObject {
                 .toolTipAt(QPointF(matrix.xAxis->coordToPixel(2), matrix.yAxis->coordToPixel(0.2)))
                 .isEmpty());
         CostChart costs;
-        costs.resize(900, 600);
-        costs.setSession(matrixSession());
-        costs.show(); // laid out at its size, as on screen
-        QVERIFY(QTest::qWaitForWindowExposed(&costs));
-        costs.replot();
+        QVERIFY(showChart(costs, matrixSession(), {900, 600}));
         // The fastest configuration's time at no cost: the x axis, under every point.
         QVERIFY(
             costs.toolTipAt(QPointF(costs.xAxis->coordToPixel(0.052), costs.yAxis->coordToPixel(2)))

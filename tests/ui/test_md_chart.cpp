@@ -10,6 +10,7 @@
 #include "catalog_loader.h"
 #include "demo_session.h"
 #include "record_table_model.h" // Q_DECLARE_METATYPE(RecordRef)
+#include "shown_chart.h"
 #include "views/md_chart.h"
 
 #include <QSignalSpy>
@@ -18,6 +19,7 @@
 #include <cmath>
 
 using namespace roofscope;
+using namespace roofscope::testing;
 using namespace roofscope::ui;
 
 namespace {
@@ -364,11 +366,7 @@ class TestMdChart : public QObject {
         QFETCH(QStringList, words);
         QFETCH(bool, grey);
         MdChart chart;
-        chart.resize(1400, 900);
-        chart.setSession(communicating());
-        chart.show(); // laid out at its size, as on screen
-        QVERIFY(QTest::qWaitForWindowExposed(&chart));
-        chart.replot();
+        QVERIFY(showChart(chart, communicating(), {1400, 900}));
         const QPointF at = pixelIn(chart, static_cast<MdPlane>(plane), x, y);
         const QString tip = chart.toolTipAt(at);
         for (const QString& w : words)
@@ -388,11 +386,7 @@ class TestMdChart : public QObject {
 
     void hoverAggregatesBarsAndNothing() {
         MdChart chart;
-        chart.resize(1400, 900);
-        chart.setSession(communicating());
-        chart.show(); // laid out at its size, as on screen
-        QVERIFY(QTest::qWaitForWindowExposed(&chart));
-        chart.replot();
+        QVERIFY(showChart(chart, communicating(), {1400, 900}));
         QSignalSpy spy(&chart, &ViewChart::recordActivated);
         // The iteration: 4 ops, 20 + 2 + 15 + 1 = 38 ms, F 1.011e12 over M 4e9: A 252.75.
         const auto& iteration = chart.aggregateMarkers(MdPlane::a)[0];

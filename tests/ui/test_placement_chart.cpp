@@ -7,6 +7,7 @@
 
 #include "../core/placement_fixture.h"
 #include "record_table_model.h" // Q_DECLARE_METATYPE(RecordRef)
+#include "shown_chart.h"
 #include "views/placement_chart.h"
 
 #include <QSignalSpy>
@@ -153,11 +154,7 @@ class TestPlacementChart : public QObject {
         QFETCH(int, record);
         QFETCH(QStringList, words);
         PlacementChart chart;
-        chart.resize(1400, 900);
-        chart.setSession(session({{Category::optimizer, "cpu"}}));
-        chart.show(); // laid out at its size, as on screen
-        QVERIFY(QTest::qWaitForWindowExposed(&chart));
-        chart.replot();
+        QVERIFY(showChart(chart, session({{Category::optimizer, "cpu"}}), {1400, 900}));
         QCPAxisRect* rect = chart.deviceRect(device.toStdString());
         QVERIFY(rect);
         const QPointF at(rect->axis(QCPAxis::atBottom)->coordToPixel(x),
@@ -196,11 +193,7 @@ class TestPlacementChart : public QObject {
         QFETCH(double, value);
         QFETCH(QString, tip);
         PlacementChart chart;
-        chart.resize(1400, 900);
-        chart.setSession(session({{Category::optimizer, "cpu"}}));
-        chart.show(); // laid out at its size, as on screen
-        QVERIFY(QTest::qWaitForWindowExposed(&chart));
-        chart.replot();
+        QVERIFY(showChart(chart, session({{Category::optimizer, "cpu"}}), {1400, 900}));
         const QPointF at(chart.barRect()->axis(QCPAxis::atBottom)->coordToPixel(value),
                          chart.barRect()->axis(QCPAxis::atLeft)->coordToPixel(key));
         QCOMPARE(chart.toolTipAt(at), tip);
