@@ -25,15 +25,15 @@ jobs=${ROOFSCOPE_JOBS:-$(nproc)}
 # Debian 12 packages the build and the tests need. Open MPI is optional for the build but
 # installed, so that the probe's two-rank test runs; CUDA and NCCL are optional and not installed
 # here: the build uses them when they are present. appstream and desktop-file-utils validate the
-# desktop metadata in the tests; dpkg-dev and file are what CPack's .deb needs for its
-# dependencies (dpkg-shlibdeps).
+# desktop metadata in the tests, and man-db formats the generated roofscope(1) in its test;
+# dpkg-dev and file are what CPack's .deb needs for its dependencies (dpkg-shlibdeps).
 packages=(
     build-essential cmake ninja-build pkg-config ccache git
     qt6-base-dev qt6-base-dev-tools qt6-svg-dev libgl-dev
     libqcustomplot-dev libsimdjson-dev nlohmann-json3-dev zlib1g-dev libisal-dev
     clang libclang-rt-14-dev
     libopenmpi-dev openmpi-bin
-    appstream desktop-file-utils dpkg-dev file
+    appstream desktop-file-utils man-db dpkg-dev file
 )
 
 usage() {
