@@ -9,10 +9,21 @@
 // absent values take the schema defaults (stride 1, padding 0, dilation 1, output_padding 0),
 // except groups, which is inferred from the channels (C_in / w[1]) so grouped and depthwise
 // convolutions in traces without Concrete Inputs still work.
+// Traces without Concrete Inputs (PyTorch < 1.13, e.g. the 2021 cudnn_convolution traces) do not
+// say the stride, and a stride-2 convolution counted at stride 1 is 4x too large. The caller can
+// then pass the output's shape (OpInputs::outputShape, e.g. the Input Dims of the op that
+// consumes it): its spatial size is used directly, since the FLOPs depend on the output size and
+// not on how stride and padding produced it; the formula shows the implied stride,
+// round(in/out) per dimension (out/in when transposed), for information only, as the padding is
+// unknown too. A hint that does not match the convolution ([N, C_out, spatial...] of the input's
+// rank) is ignored, and `assumption` says so; Concrete Inputs, when recorded, take precedence
+// over the hint. With neither, the schema defaults give the largest output (an upper bound of
+// the FLOPs; transposed convolutions count over the input, exact) and `assumption` says so.
 // Bytes: input, weight and bias read once; output written once at the input's dtype.
 
 #include "estimate/estimate_support.h"
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 
@@ -106,6 +117,36 @@ double product(const Shape& s, std::size_t from) {
     return p;
 }
 
+// flop_counter conv_flop_count: the spatial extent is the output's (the input's when
+// transposed) times the weight's w[0]·w[1]·prod(kernel).
+OpEstimate convEstimate(const OpInputs& in, const Shape& X, const Shape& W, const Shape& out,
+                        bool transposed, const std::string& note) {
+    const double points = transposed ? product(X, 2) : product(out, 2);
+    const double flops = 2 * double(X[0]) * points * product(W, 0);
+    const double outElems = product(out, 0);
+    return makeEstimate(
+        Category::conv, precisionOf(in, 0), flops, allTensorBytes(in), outElems * elemBytes(in, 0),
+        std::string(transposed ? "transposed " : "") + "conv output " + shapeText(out) +
+            ": 2*N*spatial*w0*w1*kernel = 2*" + count(double(X[0])) + "*" + count(points) + "*" +
+            count(product(W, 0)) + " (flop_counter conv_flop_count)" + note);
+}
+
+// The output's spatial size from the caller's hint; the implied stride round(in/out) (out/in
+// transposed) is shown, not used.
+OpEstimate hintedEstimate(const OpInputs& in, const Shape& X, const Shape& W, const Shape& out,
+                          bool transposed) {
+    std::string stride;
+    for (std::size_t k = 2; k < out.size(); ++k) {
+        const double a = double(transposed ? out[k] : X[k]);
+        const double b = double(transposed ? X[k] : out[k]);
+        stride += (k > 2 ? ", " : "") + count(std::max(1.0, std::round(a / b)));
+    }
+    return convEstimate(in, X, W, out, transposed,
+                        "; output spatial size from the dataflow (stride and padding not "
+                        "recorded; implied stride ~[" +
+                            stride + "])");
+}
+
 Result<OpEstimate> estimateConvForward(std::string_view op, const OpInputs& in) {
     const ConvSchema* schema = findSchema(op, in);
     auto w = requireTensor(op, in, 1, "weight", 3, 5);
@@ -159,6 +200,33 @@ Result<OpEstimate> estimateConvForward(std::string_view op, const OpInputs& in) 
         }
     }
 
+    if (schema->bias != kNone)
+        if (const Shape* bias = optionalTensor(in, std::size_t(schema->bias));
+            bias && numel(*bias) != double(cOut))
+            return opError(op, "expected a bias of " + std::to_string(cOut) + " elements, got " +
+                                   shapeText(*bias));
+
+    // Traces before Concrete Inputs (PyTorch < 1.13) record no stride or padding; then the
+    // caller's output shape, when it fits, gives the output size.
+    const auto recordedStride =
+        schema->stride == kNone ? std::nullopt : in.ints(std::size_t(schema->stride));
+    const bool strideRecorded =
+        schema->stride == kNone || (recordedStride && !recordedStride->empty());
+    std::string hintProblem;
+    if (!strideRecorded && in.outputShape) {
+        Shape h = *in.outputShape;
+        if (x.value().size() == W.size() - 1 && h.size() == W.size() - 1)
+            h.insert(h.begin(), 1); // unbatched, like the input
+        bool fits = h.size() == X.size() && h[0] == X[0] && h[1] == cOut && elementCount(h) >= 0;
+        for (std::size_t k = 2; fits && k < h.size(); ++k)
+            fits = h[k] >= 1;
+        if (fits)
+            return hintedEstimate(in, X, W, h, transposed);
+        hintProblem = "; the output shape hint " + shapeText(*in.outputShape) + " does not fit [" +
+                      std::to_string(X[0]) + ", " + std::to_string(cOut) +
+                      ", spatial...] and was ignored";
+    }
+
     // In double: the sizes can be up to 2^62 and the parameters up to 2^40, so an int64 product
     // could overflow; the result is checked before it becomes a dimension again.
     Shape out{X[0], cOut};
@@ -178,35 +246,25 @@ Result<OpEstimate> estimateConvForward(std::string_view op, const OpInputs& in) 
     }
     if (auto status = validShape(op, out, "output"); !status)
         return status.error();
-    if (schema->bias != kNone)
-        if (const Shape* bias = optionalTensor(in, std::size_t(schema->bias));
-            bias && numel(*bias) != double(cOut))
-            return opError(op, "expected a bias of " + std::to_string(cOut) + " elements, got " +
-                                   shapeText(*bias));
 
-    // Traces before Concrete Inputs (PyTorch < 1.13) record no stride or padding: the schema
-    // defaults give the largest output, so the numbers are an upper bound, and say so.
-    const bool strideRecorded =
-        schema->stride == kNone || (in.ints(std::size_t(schema->stride)).has_value() &&
-                                    !in.ints(std::size_t(schema->stride))->empty());
+    // Without Concrete Inputs the schema defaults give the largest output: the FLOPs are an upper
+    // bound (exact when transposed, whose FLOPs follow the input; its output bytes a lower one).
     const std::string assumed =
         strideRecorded ? "" : "; stride/padding not recorded, assumed 1/0: an upper bound";
-    // flop_counter conv_flop_count: the spatial extent is the output's (the input's when
-    // transposed) times the weight's w[0]·w[1]·prod(kernel).
-    const double points = transposed ? product(X, 2) : product(out, 2);
-    const double flops = 2 * double(X[0]) * points * product(W, 0);
-    const double outElems = product(out, 0);
-    return makeEstimate(
-        Category::conv, precisionOf(in, 0), flops, allTensorBytes(in), outElems * elemBytes(in, 0),
-        std::string(transposed ? "transposed " : "") + "conv output " + shapeText(out) +
-            ": 2*N*spatial*w0*w1*kernel = 2*" + count(X[0]) + "*" + count(points) + "*" +
-            count(product(W, 0)) + " (flop_counter conv_flop_count)" + assumed);
+    OpEstimate e = convEstimate(in, X, W, out, transposed, assumed);
+    if (!strideRecorded)
+        e.assumption = std::string("stride 1 and padding 0 assumed: the trace records no Concrete "
+                                   "Inputs and no usable output shape was given") +
+                       (transposed ? " (the output bytes may be too small)"
+                                   : " (an upper bound: a stride-2 convolution counts 4x)") +
+                       hintProblem;
+    return e;
 }
 
 constexpr auto kEntries = [] {
     std::array<Entry, kForward.size()> entries{};
     for (std::size_t i = 0; i < kForward.size(); ++i)
-        entries[i] = Entry{kForward[i].name, estimateConvForward};
+        entries[i] = Entry{kForward[i].name, estimateConvForward, false, true};
     return entries;
 }();
 

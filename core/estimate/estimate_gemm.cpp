@@ -1,7 +1,13 @@
 // Matrix products. FLOPs follow torch.utils.flop_counter (mm_flop, addmm_flop, bmm_flop,
-// baddbmm_flop): 2·M·N·K, a multiply-add counting 2; the bias of addmm/baddbmm/linear is not
-// counted (addmm_flop ignores it). Bytes: every operand read once (the bias at its own,
-// unbroadcast size) and the product written once at the first matrix's dtype.
+// baddbmm_flop, _scaled_mm_flop): 2·M·N·K, a multiply-add counting 2; the bias of addmm/baddbmm/
+// linear is not counted (addmm_flop ignores it). Bytes: every operand read once (the bias at its
+// own, unbroadcast size) and the product written once at the first matrix's dtype.
+// _scaled_mm (FP8, MX and FP4 GEMMs): 2·M·N·K at the inputs' precision; the scales (per tensor,
+// per row or per block) are read, their arithmetic is not counted; the output is written at
+// out_dtype when given, else at the input's dtype. Float4_e2m1fn_x2 packs two values per byte
+// along K, so K = 2 × the stored size (as PyTorch calls cuBLAS; flop_counter's _scaled_mm_flop
+// takes the stored K and counts half); Roofscope has no fp4 precision, so such GEMMs report
+// `other`, with tensorUnits set. _int_mm: int8 in, int32 out.
 
 #include "estimate/estimate_support.h"
 
@@ -128,10 +134,48 @@ Result<OpEstimate> estimateLinear(std::string_view op, const OpInputs& in) {
                             " (flop_counter addmm_flop; bias not counted)");
 }
 
+// _scaled_mm(self[M,K], mat2[K,N], scale_a, scale_b, bias?, scale_result?, out_dtype?,
+// use_fast_accum); _int_mm(self[M,K], mat2[K,N]).
+Result<OpEstimate> estimateScaledMm(std::string_view op, const OpInputs& in) {
+    auto x = requireTensor(op, in, 0, "first matrix", 2, 2);
+    auto y = requireTensor(op, in, 1, "second matrix", 2, 2);
+    if (!x || !y)
+        return !x ? x.error() : y.error();
+    const Shape &A = x.value(), &B = y.value();
+    if (A[1] != B[0])
+        return opError(op, "expected the second matrix to have " + std::to_string(A[1]) +
+                               " rows (K of " + shapeText(A) + "), got " + shapeText(B));
+    const auto isFp4 = [&](std::size_t i) {
+        const OpInput* arg = in.at(i);
+        return arg && arg->type.find("Float4_e2m1fn_x2") != std::string::npos;
+    };
+    const bool packed = isFp4(0) && isFp4(1);
+    const double M = A[0], N = B[1], K = double(A[1]) * (packed ? 2 : 1);
+    double outBytes = elemBytes(in, 0);
+    if (op == "_int_mm")
+        outBytes = 4;
+    else if (const auto code = scalarTypeCode(in, 6))
+        outBytes = code->bytes;
+    OpEstimate e = makeEstimate(Category::gemm, precisionOf(in, 0), 2 * M * N * K,
+                                allTensorBytes(in), M * N * outBytes,
+                                "2*M*N*K = 2*" + count(M) + "*" + count(N) + "*" + count(K) +
+                                    (packed ? " (K = 2 x stored: fp4 packed in pairs)" : "") +
+                                    " (flop_counter _scaled_mm_flop; scales not counted)");
+    e.tensorUnits = true; // scaled and integer GEMMs exist only on tensor/matrix units
+    return e;
+}
+
 constexpr std::array kEntries{
-    Entry{"mm", estimateMm},       Entry{"addmm", estimateMm},      Entry{"bmm", estimateBmm},
-    Entry{"baddbmm", estimateBmm}, Entry{"matmul", estimateMatmul}, Entry{"dot", estimateMatmul},
-    Entry{"mv", estimateMatmul},   Entry{"linear", estimateLinear},
+    Entry{"mm", estimateMm},
+    Entry{"addmm", estimateMm},
+    Entry{"bmm", estimateBmm},
+    Entry{"baddbmm", estimateBmm},
+    Entry{"matmul", estimateMatmul},
+    Entry{"dot", estimateMatmul},
+    Entry{"mv", estimateMatmul},
+    Entry{"linear", estimateLinear},
+    Entry{"_scaled_mm", estimateScaledMm},
+    Entry{"_int_mm", estimateScaledMm},
 };
 
 } // namespace

@@ -99,8 +99,58 @@ double allTensorBytes(const OpInputs& inputs) {
     return bytes;
 }
 
+std::optional<DtypeCode> scalarTypeCode(const OpInputs& inputs, std::size_t i) {
+    const auto code = inputs.ints(i);
+    if (!code || code->size() != 1)
+        return std::nullopt;
+    switch (code->front()) {
+    case 0:  // Byte
+    case 1:  // Char
+    case 12: // QInt8
+    case 13: // QUInt8
+        return DtypeCode{1, Precision::int8};
+    case 2:  // Short
+    case 27: // UInt16
+        return DtypeCode{2, Precision::other};
+    case 3:  // Int
+    case 14: // QInt32
+    case 28: // UInt32
+        return DtypeCode{4, Precision::other};
+    case 4:  // Long
+    case 29: // UInt64
+        return DtypeCode{8, Precision::other};
+    case 5:
+        return DtypeCode{2, Precision::fp16};
+    case 6:
+        return DtypeCode{4, Precision::fp32};
+    case 7:
+        return DtypeCode{8, Precision::fp64};
+    case 8: // ComplexHalf
+        return DtypeCode{4, Precision::fp16};
+    case 9: // ComplexFloat
+        return DtypeCode{8, Precision::fp32};
+    case 10: // ComplexDouble
+        return DtypeCode{16, Precision::fp64};
+    case 11: // Bool
+        return DtypeCode{1, Precision::other};
+    case 15:
+        return DtypeCode{2, Precision::bf16};
+    case 23:
+    case 24:
+    case 25:
+    case 26:
+    case 44:
+        return DtypeCode{1, Precision::fp8};
+    case 45: // two fp4 values per byte
+        return DtypeCode{1, Precision::other};
+    default:
+        return std::nullopt;
+    }
+}
+
 bool tensorUnitPrecision(Precision precision) {
     switch (precision) {
+    case Precision::fp64:
     case Precision::fp32:
     case Precision::tf32:
     case Precision::fp16:
@@ -108,7 +158,6 @@ bool tensorUnitPrecision(Precision precision) {
     case Precision::fp8:
     case Precision::int8:
         return true;
-    case Precision::fp64:
     case Precision::other:
         return false;
     }

@@ -20,6 +20,8 @@ struct Entry {
     EstimatorFn fn;
     // The in-place spelling name + "_" (e.g. "relu_") is served by the same function.
     bool inPlaceVariant = false;
+    // The estimate can use OpInputs::outputShape (see usesOutputShape).
+    bool usesOutputShape = false;
 };
 
 std::span<const Entry> gemmEntries();
@@ -30,6 +32,8 @@ std::span<const Entry> normEntries();
 std::span<const Entry> pointwiseEntries();
 std::span<const Entry> embeddingEntries();
 std::span<const Entry> optimizerEntries();
+std::span<const Entry> reductionEntries();
+std::span<const Entry> memoryEntries();
 
 // "[2, 3, 4]"
 std::string shapeText(const Shape& shape);
@@ -60,10 +64,24 @@ double allTensorBytes(const OpInputs& inputs);
 // Bytes of argument i (one tensor or a list) at its dtype size, 0 when it holds no tensor.
 double argBytes(const OpInputs& inputs, std::size_t i, double fallbackElemBytes = 4);
 
+// Element size and precision of a c10::ScalarType code as "Concrete Inputs" record a dtype
+// argument (_to_copy's dtype, softmax's dtype, _scaled_mm's out_dtype): 0 uint8, 1 int8, 2 int16,
+// 3 int32, 4 int64, 5 Half, 6 Float, 7 Double, 8-10 complex, 11 Bool, 12-14 quantised, 15
+// BFloat16, 23 Float8_e5m2, 24 Float8_e4m3fn, 25 Float8_e5m2fnuz, 26 Float8_e4m3fnuz, 27-29
+// UInt16/32/64, 44 Float8_e8m0fnu, 45 Float4_e2m1fn_x2 (c10/core/ScalarType.h). nullopt when
+// argument i is not such a code.
+struct DtypeCode {
+    double bytes;
+    Precision precision;
+};
+std::optional<DtypeCode> scalarTypeCode(const OpInputs& inputs, std::size_t i);
+
 // Whether GEMM-like work in this precision can run on tensor/matrix units: fp16, bf16, fp8,
-// int8, tf32 and also fp32, because an fp32 GEMM or convolution may run as TF32 on tensor cores
-// when the framework allows it; the UI decides from the run's settings whether that applies.
-// fp64 and "other" are false.
+// int8, tf32; fp32, because an fp32 GEMM or convolution may run as TF32 on tensor cores when the
+// framework allows it (the caller decides from the kernel whether it did); and fp64, which runs
+// on the FP64 tensor cores (DMMA) of A100/H100 and the FP64 matrix cores of MI200/MI300 (devices
+// without them have no fp64 tensor ceiling, so the roof falls back to the vector one). "other"
+// (integer, bool and fp4 dtypes) is false.
 bool tensorUnitPrecision(Precision precision);
 
 OpEstimate makeEstimate(Category category, Precision precision, double flops, double bytesRead,

@@ -23,7 +23,8 @@ const std::unordered_map<std::string_view, const Entry*>& registry() {
         for (const auto family :
              {estimate::gemmEntries(), estimate::convEntries(), estimate::convBackwardEntries(),
               estimate::attentionEntries(), estimate::normEntries(), estimate::pointwiseEntries(),
-              estimate::embeddingEntries(), estimate::optimizerEntries()})
+              estimate::embeddingEntries(), estimate::optimizerEntries(),
+              estimate::reductionEntries(), estimate::memoryEntries()})
             for (const Entry& entry : family)
                 map.emplace(entry.name, &entry);
         return map;
@@ -69,6 +70,11 @@ Result<OpEstimate> estimateOp(std::string_view opName, const OpInputs& inputs) {
 
 bool hasEstimator(std::string_view opName) {
     return find(opName).entry != nullptr;
+}
+
+bool usesOutputShape(std::string_view opName) {
+    const Lookup lookup = find(opName);
+    return lookup.entry && lookup.entry->usesOutputShape;
 }
 
 } // namespace roofscope

@@ -9,6 +9,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace roofscope {
@@ -25,7 +26,15 @@ struct OpInput {
 };
 
 struct OpInputs {
+    OpInputs() = default;
+    explicit OpInputs(std::vector<OpInput> arguments) : args(std::move(arguments)) {}
+
     std::vector<OpInput> args;
+    // The shape of the op's (first) output when the caller knows it from the dataflow, e.g. the
+    // "Input Dims" of the op that consumes it; nullopt when unknown. Estimators that need it
+    // (usesOutputShape) take it as a hint where "Concrete Inputs" do not say enough; others
+    // ignore it. parseOpInputs leaves it empty.
+    std::optional<Shape> outputShape;
 
     const OpInput* at(std::size_t i) const { return i < args.size() ? &args[i] : nullptr; }
     // The single shape of argument i when it is one tensor.

@@ -89,4 +89,38 @@ inline void checkErrorRow() {
     QVERIFY2(text.contains(message), qPrintable(text));
 }
 
+inline void assumptionColumns() {
+    QTest::addColumn<QString>("op");
+    QTest::addColumn<QString>("dims");
+    QTest::addColumn<QString>("types");
+    QTest::addColumn<QString>("concrete");
+    QTest::addColumn<QString>("assumption"); // a part of OpEstimate::assumption; "" = none
+}
+
+inline void assumptionRow(const char* name, const char* op, const char* dims, const char* types,
+                          const char* concrete, const char* assumption) {
+    QTest::newRow(name) << QString(op) << QString(dims) << QString(types) << QString(concrete)
+                        << QString(assumption);
+}
+
+// The estimate succeeds and says what it assumes: nothing when the recorded inputs determine it,
+// else a text containing `assumption`.
+inline void checkAssumptionRow() {
+    QFETCH(QString, op);
+    QFETCH(QString, dims);
+    QFETCH(QString, types);
+    QFETCH(QString, concrete);
+    QFETCH(QString, assumption);
+    const auto inputs =
+        parseOpInputs(dims.toStdString(), types.toStdString(), concrete.toStdString());
+    QVERIFY2(inputs.ok(), inputs.ok() ? "" : inputs.error().toString().c_str());
+    const auto estimate = estimateOp(op.toStdString(), inputs.value());
+    QVERIFY2(estimate.ok(), estimate.ok() ? "" : estimate.error().toString().c_str());
+    const QString text = QString::fromStdString(estimate.value().assumption);
+    if (assumption.isEmpty())
+        QVERIFY2(text.isEmpty(), qPrintable(text));
+    else
+        QVERIFY2(text.contains(assumption), qPrintable(text));
+}
+
 } // namespace roofscope::testing

@@ -1,6 +1,7 @@
 // Convolutions: FLOPs 2·N·prod(spatial)·w[0]·w[1]·prod(kernel) (flop_counter conv_flop_count),
-// stride/padding/dilation/groups from Concrete Inputs at each overload's positions, and the
-// backward with output_mask. Every expected number is worked out by hand in the row's comment.
+// stride/padding/dilation/groups from Concrete Inputs at each overload's positions, the output
+// shape hint and the assumption text for traces without them, and the backward with
+// output_mask. Every expected number is worked out by hand in the row's comment.
 #include "estimate_test_support.h"
 
 using namespace roofscope;
@@ -146,6 +147,117 @@ class TestEstimateConv : public QObject {
                     "", 6576668672.0, 20250624, 7405568, "conv", "fp32", true);
     }
     void backward() { checkEstimateRow(); }
+
+    // The output shape hint (OpInputs::outputShape, from the dataflow) for traces without
+    // Concrete Inputs: the output's spatial size gives the FLOPs; recorded Concrete Inputs take
+    // precedence; a hint that does not fit is ignored and said so.
+    void outputHint_data() {
+        QTest::addColumn<QString>("op");
+        QTest::addColumn<QString>("dims");
+        QTest::addColumn<QString>("concrete");
+        QTest::addColumn<QString>("hint"); // "" for none
+        QTest::addColumn<double>("flops");
+        QTest::addColumn<double>("bytesRead");
+        QTest::addColumn<double>("bytesWritten");
+        QTest::addColumn<QString>("assumption"); // a part of it; "" = none
+        const char* legacy1x1 = "[[32,256,56,56],[512,256,1,1],[],[],[],[],[],[],[]]";
+        // A ResNet-50 stride-2 1x1 downsample conv in a legacy trace. Without a hint stride 1 is
+        // assumed: out 56, 2·32·512·(56·56)·256·1 = 26,306,674,688; read (32·256·56·56 +
+        // 512·256)·4 = (25,690,112 + 131,072)·4 = 103,284,736; written 32·512·3136·4 =
+        // 205,520,896.
+        QTest::newRow("1x1 stride 2, no hint") << "aten::cudnn_convolution" << legacy1x1 << ""
+                                               << "" << 26306674688.0 << 103284736.0 << 205520896.0
+                                               << "stride 1 and padding 0 assumed";
+        // With the consumer's input [32, 512, 28, 28] as the hint: 2·32·512·(28·28)·256 =
+        // 6,576,668,672, a quarter of the stride-1 count; written 32·512·784·4 = 51,380,224;
+        // read unchanged; nothing assumed.
+        QTest::newRow("1x1 stride 2, hint 28x28")
+            << "aten::cudnn_convolution" << legacy1x1 << ""
+            << "[32,512,28,28]" << 6576668672.0 << 103284736.0 << 51380224.0 << "";
+        // ResNet conv1 (7x7, stride 2, pad 3) with the hint [32, 64, 112, 112]: the numbers of
+        // the Concrete Inputs row "resnet conv1" above: 7,552,892,928, 19,305,216, 102,760,448.
+        QTest::newRow("conv1 hint 112x112")
+            << "aten::cudnn_convolution"
+            << "[[32,3,224,224],[64,3,7,7],[],[],[],[],[],[],[]]"
+            << ""
+            << "[32,64,112,112]" << 7552892928.0 << 19305216.0 << 102760448.0 << "";
+        // Concrete Inputs record stride 1: they win over a (wrong) hint: the stride-1 numbers.
+        QTest::newRow("concrete inputs win")
+            << "aten::convolution" << legacy1x1
+            << R"(["", "", "", "[1, 1]", "[0, 0]", "[1, 1]", "False", "[0, 0]", "1"])"
+            << "[32,512,28,28]" << 26306674688.0 << 103284736.0 << 205520896.0 << "";
+        // A hint with the wrong channel count (256, not C_out 512) is ignored: stride-1 numbers.
+        QTest::newRow("hint does not fit")
+            << "aten::cudnn_convolution" << legacy1x1 << ""
+            << "[32,256,28,28]" << 26306674688.0 << 103284736.0 << 205520896.0
+            << "does not fit [32, 512, spatial...] and was ignored";
+        // Transposed, 4x4 kernel, hint [1, 8, 16, 16]: FLOPs over the input's spatial extent
+        // either way, 2·1·(8·8)·16·8·16 = 262,144; read (16·64 + 16·8·16)·4 = 12,288; written
+        // from the hint 8·16·16·4 = 8,192 (stride 1 would give 8 - 1 + 3 + 1 = 11: 3,872).
+        QTest::newRow("transposed hint") << "aten::conv_transpose2d"
+                                         << "[[1,16,8,8],[16,8,4,4]]"
+                                         << ""
+                                         << "[1,8,16,16]" << 262144.0 << 12288.0 << 8192.0 << "";
+        QTest::newRow("transposed no hint")
+            << "aten::conv_transpose2d"
+            << "[[1,16,8,8],[16,8,4,4]]"
+            << ""
+            << "" << 262144.0 << 12288.0 << 3872.0 << "the output bytes may be too small";
+        // An unbatched conv1d input [C, L] takes an unbatched hint [C_out, L_out]: kernel 3 over
+        // 100 with stride 2 -> 49 (hint): 2·1·49·16·8·3 = 37,632; read (8·100 + 16·8·3)·4 =
+        // (800 + 384)·4 = 4,736; written 16·49·4 = 3,136.
+        QTest::newRow("unbatched conv1d hint") << "aten::conv1d"
+                                               << "[[8,100],[16,8,3]]"
+                                               << ""
+                                               << "[16,49]" << 37632.0 << 4736.0 << 3136.0 << "";
+    }
+    void outputHint() {
+        QFETCH(QString, op);
+        QFETCH(QString, dims);
+        QFETCH(QString, concrete);
+        QFETCH(QString, hint);
+        QFETCH(double, flops);
+        QFETCH(double, bytesRead);
+        QFETCH(double, bytesWritten);
+        QFETCH(QString, assumption);
+        auto inputs = parseOpInputs(dims.toStdString(), "", concrete.toStdString());
+        QVERIFY(inputs.ok());
+        OpInputs in = std::move(inputs).value();
+        if (!hint.isEmpty()) {
+            const auto shape = parseOpInputs(("[" + hint + "]").toStdString(), "", "");
+            QVERIFY(shape.ok() && shape.value().tensor(0));
+            in.outputShape = *shape.value().tensor(0);
+        }
+        QVERIFY(usesOutputShape(op.toStdString()));
+        const auto e = estimateOp(op.toStdString(), in);
+        QVERIFY2(e.ok(), e.ok() ? "" : e.error().toString().c_str());
+        QCOMPARE(e.value().flops, flops);
+        QCOMPARE(e.value().bytesRead, bytesRead);
+        QCOMPARE(e.value().bytesWritten, bytesWritten);
+        const QString text = QString::fromStdString(e.value().assumption);
+        if (assumption.isEmpty())
+            QVERIFY2(text.isEmpty(), qPrintable(text));
+        else
+            QVERIFY2(text.contains(assumption), qPrintable(text));
+    }
+
+    void assumptions_data() {
+        assumptionColumns();
+        // Concrete Inputs record the stride: nothing assumed.
+        assumptionRow("stride recorded", "aten::convolution", kResNetDims, kConvTypes,
+                      R"(["", "", "", "[2, 2]", "[3, 3]", "[1, 1]", "False", "[0, 0]", "1"])", "");
+        // The 2021 trace: no Concrete Inputs.
+        assumptionRow("legacy cudnn_convolution", "aten::cudnn_convolution",
+                      "[[32,3,224,224],[64,3,7,7],[],[],[],[],[],[],[]]",
+                      R"(["float","float","GenericList","GenericList","GenericList","Int","Bool",)"
+                      R"("Bool","Bool"])",
+                      "", "stride 1 and padding 0 assumed: the trace records no Concrete Inputs");
+        // Backward counts over grad_output's recorded extent: exact without Concrete Inputs.
+        assumptionRow("legacy backward exact", "aten::cudnn_convolution_backward",
+                      "[[32,512,7,7],[32,2048,7,7],[2048,512,1,1],[],[],[],[],[],[],[],[]]", "", "",
+                      "");
+    }
+    void assumptions() { checkAssumptionRow(); }
 
     void errors_data() {
         errorColumns();

@@ -24,9 +24,10 @@ class TestEstimateGemm : public QObject {
         // No types: fp32 assumed. 2·2·4·3 = 48; read (6 + 12)·4 = 72; written 2·4·4 = 32.
         estimateRow("mm without types", "mm", "[[2,3],[3,4]]", "", "", 48, 72, 32, "gemm", "fp32",
                     true);
-        // fp64 never runs on the tensor-unit path here: 2·2·2·2 = 16; read 8·8 = 64; write 32.
+        // fp64 GEMMs can run on FP64 tensor cores (DMMA on A100/H100, MFMA on MI200/MI300):
+        // 2·2·2·2 = 16; read 8·8 = 64; write 32.
         estimateRow("mm double", "aten::mm", "[[2,2],[2,2]]", R"(["double","double"])", "", 16, 64,
-                    32, "gemm", "fp64", false);
+                    32, "gemm", "fp64", true);
         // fp8: 2·16·8·32 = 8,192; read (512 + 256)·1 = 768; written 16·8·1 = 128.
         estimateRow("mm fp8", "aten::mm", "[[16,32],[32,8]]",
                     R"(["c10::Float8_e4m3fn","c10::Float8_e4m3fn"])", "", 8192, 768, 128, "gemm",
@@ -76,6 +77,55 @@ class TestEstimateGemm : public QObject {
     }
     void estimates() { checkEstimateRow(); }
 
+    // _scaled_mm(self, mat2, scale_a, scale_b, bias?, scale_result?, out_dtype?, use_fast_accum)
+    // and _int_mm: 2·M·N·K at the inputs' precision, the scales read, the output at out_dtype.
+    void scaled_data() {
+        estimateColumns();
+        // FP8 e4m3 with per-tensor fp32 scales, a bf16 bias and out_dtype 15 (BFloat16):
+        // 2·4096·1024·8192 = 68,719,476,736. read 4096·8192 + 8192·1024 = 33,554,432 +
+        // 8,388,608 = 41,943,040 at 1 B + two 0-d scales 8 + bias 1024·2 = 2,048 ->
+        // 41,945,096; written 4096·1024·2 = 8,388,608.
+        estimateRow("fp8 per-tensor out bf16", "aten::_scaled_mm",
+                    "[[4096,8192],[8192,1024],[],[],[1024],[],[],[]]",
+                    R"(["c10::Float8_e4m3fn","c10::Float8_e4m3fn","float","float",)"
+                    R"("c10::BFloat16","","Scalar","Scalar"])",
+                    R"(["","","","","","","15","True"])", 68719476736.0, 41945096, 8388608, "gemm",
+                    "fp8", true);
+        // ROCm fnuz with row-wise scales [128,1] and [1,512] and no out_dtype (fp8 out):
+        // 2·128·512·256 = 33,554,432. read 128·256 + 256·512 = 32,768 + 131,072 = 163,840 +
+        // scales (128 + 512)·4 = 2,560 -> 166,400; written 128·512·1 = 65,536.
+        estimateRow("fp8 fnuz row-wise", "aten::_scaled_mm",
+                    "[[128,256],[256,512],[128,1],[1,512],[],[],[],[]]",
+                    R"(["c10::Float8_e4m3fnuz","c10::Float8_e4m3fnuz","float","float","","",)"
+                    R"("Scalar","Scalar"])",
+                    R"(["","","","","","","","False"])", 33554432, 166400, 65536, "gemm", "fp8",
+                    true);
+        // e5m2 x e4m3 (a backward GEMM's mix): precision from self, fp8.
+        // 2·64·64·128 = 1,048,576; read (64·128 + 128·64)·1 = 16,384 + 8 -> 16,392; written
+        // out_dtype 6 (Float) 64·64·4 = 16,384.
+        estimateRow("fp8 e5m2 x e4m3", "aten::_scaled_mm", "[[64,128],[128,64],[],[],[],[],[],[]]",
+                    R"(["c10::Float8_e5m2","c10::Float8_e4m3fn","float","float","","","Scalar",)"
+                    R"("Scalar"])",
+                    R"(["","","","","","","6","False"])", 1048576, 16392, 16384, "gemm", "fp8",
+                    true);
+        // MXFP4: Float4_e2m1fn_x2 packs two values per byte along K, stored [256, 2048] and
+        // [2048, 512], so K = 4096: 2·256·512·4096 = 1,073,741,824. read 524,288 + 1,048,576 +
+        // e8m0 block scales 256·128 = 32,768 and 512·128 = 65,536 -> 1,671,168; written bf16
+        // 256·512·2 = 262,144. No fp4 Precision: "other", still on tensor units.
+        estimateRow("mxfp4", "aten::_scaled_mm",
+                    "[[256,2048],[2048,512],[32768],[65536],[],[],[],[]]",
+                    R"(["c10::Float4_e2m1fn_x2","c10::Float4_e2m1fn_x2","c10::Float8_e8m0fnu",)"
+                    R"("c10::Float8_e8m0fnu","","","Scalar","Scalar"])",
+                    R"(["","","","","","","15","False"])", 1073741824.0, 1671168, 262144, "gemm",
+                    "other", true);
+        // _int_mm int8 -> int32: 2·64·32·128 = 524,288; read 64·128 + 128·32 = 12,288; written
+        // 64·32·4 = 8,192.
+        estimateRow("_int_mm", "aten::_int_mm", "[[64,128],[128,32]]",
+                    R"(["signed char","signed char"])", "", 524288, 12288, 8192, "gemm", "int8",
+                    true);
+    }
+    void scaled() { checkEstimateRow(); }
+
     void errors_data() {
         errorColumns();
         errorRow("mm K mismatch", "aten::mm", "[[141,512],[256,512]]", "", "",
@@ -93,6 +143,8 @@ class TestEstimateGemm : public QObject {
                  "expected the weight to be [N, 10]");
         errorRow("linear bias", "aten::linear", "[[4,10],[5,10],[6]]", "", "",
                  "expected a bias of 5 elements");
+        errorRow("_scaled_mm K mismatch", "aten::_scaled_mm", "[[16,32],[16,8],[],[]]", "", "",
+                 "expected the second matrix to have 32 rows");
     }
     void errors() { checkErrorRow(); }
 };

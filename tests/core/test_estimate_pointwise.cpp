@@ -156,8 +156,100 @@ class TestEstimatePointwise : public QObject {
     }
     void dropoutSoftmaxMemory() { checkEstimateRow(); }
 
+    // pow, comparisons, where, masked_fill, tril/triu, maximum/minimum, elu, nan_to_num.
+    void selectsAndPowers_data() {
+        estimateColumns();
+        // pow(x, 2) is x·x: 1 per element of 1024·4096 = 4,194,304; bf16 8,388,608 each way.
+        estimateRow("pow 2", "aten::pow", "[[1024,4096],[]]", R"(["c10::BFloat16","Scalar"])",
+                    R"(["","2"])", 4194304, 8388608, 8388608, "elementwise", "bf16", false);
+        // pow(x, 3) is x·x·x: 2·1000 = 2,000; 4,000 each way.
+        estimateRow("pow 3", "aten::pow", "[[1000],[]]", R"(["float","Scalar"])", R"(["","3"])",
+                    2000, 4000, 4000, "elementwise", "fp32", false);
+        // pow(x, 0.5) is a sqrt: 1,000.
+        estimateRow("pow 0.5", "aten::pow", "[[1000],[]]", R"(["float","Scalar"])", R"(["","0.5"])",
+                    1000, 4000, 4000, "elementwise", "fp32", false);
+        // pow(x, 1.7) is exp(1.7·log x): 3·1000 = 3,000.
+        estimateRow("pow general", "aten::pow", "[[1000],[]]", R"(["float","Scalar"])",
+                    R"(["","1.7"])", 3000, 4000, 4000, "elementwise", "fp32", false);
+        // pow.Tensor_Tensor [4,1] ** [1,5] -> [4,5] = 20: 3·20 = 60; read (4 + 5)·4 = 36;
+        // written 80.
+        estimateRow("pow tensor exponent", "aten::pow", "[[4,1],[1,5]]", R"(["float","float"])", "",
+                    60, 36, 80, "elementwise", "fp32", false);
+        // pow.Scalar(2, x[8]): 3·8 = 24; read 32; written 32.
+        estimateRow("pow scalar base", "aten::pow", "[[],[8]]", R"(["Scalar","float"])",
+                    R"(["2",""])", 24, 32, 32, "elementwise", "fp32", false);
+        // In place pow_(x, 2): 10; 40 each way.
+        estimateRow("pow_", "aten::pow_", "[[10],[]]", R"(["float","Scalar"])", R"(["","2"])", 10,
+                    40, 40, "elementwise", "fp32", false);
+        // ws128 where(cond[2048] bool, x[2048] float, 0-d float): 2,048 selects; read 2,048 +
+        // 8,192 + 4 = 10,244; written 8,192.
+        estimateRow("where tensors", "aten::where", "[[2048],[2048],[]]",
+                    R"(["bool","float","float"])", "", 2048, 10244, 8192, "elementwise", "fp32",
+                    false);
+        // owlv2 where(cond[1,1,1], Scalar, other[1,5184,1] bf16): out 5,184; read 1 + 10,368 =
+        // 10,369; written 10,368.
+        estimateRow("where scalar self", "aten::where", "[[1,1,1],[],[1,5184,1]]",
+                    R"(["bool","Scalar","c10::BFloat16"])", R"(["","-3.3895313892515355e+38",""])",
+                    5184, 10369, 10368, "elementwise", "bf16", false);
+        // where(cond[2048], Scalar, Scalar): the default dtype, fp32: read 2,048; written 8,192.
+        estimateRow("where two scalars", "aten::where", "[[2048],[],[]]",
+                    R"(["bool","Scalar","Scalar"])", "", 2048, 2048, 8192, "elementwise", "fp32",
+                    false);
+        // owlv2 masked_fill_ of a [1,1,5,5] bf16 mask: 25 selects; read 50 + 25 = 75; written
+        // 50.
+        estimateRow("masked_fill_", "aten::masked_fill_", "[[1,1,5,5],[1,1,5,5],[]]",
+                    R"(["c10::BFloat16","bool","Scalar"])", R"(["","","-3.3895313892515355e+38"])",
+                    25, 75, 50, "elementwise", "bf16", false);
+        // masked_fill with a broadcast [8,8] mask over [2,4,8,8] = 512: read 2,048 + 64 =
+        // 2,112; written 2,048.
+        estimateRow("masked_fill broadcast", "aten::masked_fill", "[[2,4,8,8],[8,8],[]]",
+                    R"(["float","bool","Scalar"])", R"(["","","0"])", 512, 2112, 2048,
+                    "elementwise", "fp32", false);
+        // tril of [512, 512]: a select per element, 262,144; 1,048,576 each way.
+        estimateRow("tril", "aten::tril", "[[512,512],[]]", R"(["float","Scalar"])", R"(["","0"])",
+                    262144, 1048576, 1048576, "elementwise", "fp32", false);
+        estimateRow("triu_", "aten::triu_", "[[512,512],[]]", R"(["float","Scalar"])",
+                    R"(["","1"])", 262144, 1048576, 1048576, "elementwise", "fp32", false);
+        // owlv2 lt([5] long, [5,1] long) -> [5,5] bool: 25 compares; read 40 + 40 = 80; written
+        // 25.
+        estimateRow("lt broadcast", "aten::lt", "[[5],[5,1]]", R"(["long int","long int"])", "", 25,
+                    80, 25, "elementwise", "other", false);
+        // gt(bf16 [1024], 0.5): 1,024; read 2,048; written bool 1,024.
+        estimateRow("gt scalar", "aten::gt", "[[1024],[]]", R"(["c10::BFloat16","Scalar"])",
+                    R"(["","0.5"])", 1024, 2048, 1024, "elementwise", "bf16", false);
+        // owlv2 eq(bool [1,1,1], 0): 1; read 1; written 1.
+        estimateRow("eq", "aten::eq", "[[1,1,1],[]]", R"(["bool","Scalar"])", R"(["","0"])", 1, 1,
+                    1, "elementwise", "other", false);
+        // maximum([4,1], [1,4]) -> 16: read 32; written 64.
+        estimateRow("maximum", "aten::maximum", "[[4,1],[1,4]]", R"(["float","float"])", "", 16, 32,
+                    64, "elementwise", "fp32", false);
+        // owlv2 elu: 4·5,184 = 20,736; 10,368 each way.
+        estimateRow("elu", "aten::elu", "[[1,5184,1],[],[],[]]",
+                    R"(["c10::BFloat16","Scalar","Scalar","Scalar"])", R"(["","1.","1","1"])",
+                    20736, 10368, 10368, "elementwise", "bf16", false);
+        // ws128 nan_to_num: 3·(2048·96 = 196,608) = 589,824; 786,432 each way.
+        estimateRow("nan_to_num", "aten::nan_to_num", "[[2048,96],[],[],[]]",
+                    R"(["float","Scalar","",""])", "", 589824, 786432, 786432, "elementwise",
+                    "fp32", false);
+    }
+    void selectsAndPowers() { checkEstimateRow(); }
+
+    void assumptions_data() {
+        assumptionColumns();
+        assumptionRow("pow exponent recorded", "aten::pow", "[[10],[]]", R"(["float","Scalar"])",
+                      R"(["","2"])", "");
+        assumptionRow("pow exponent not recorded", "aten::pow", "[[10],[]]",
+                      R"(["float","Scalar"])", "", "the exponent is not recorded");
+        assumptionRow("relu", "aten::relu", "[[10]]", R"(["float"])", "", "");
+    }
+    void assumptions() { checkAssumptionRow(); }
+
     void errors_data() {
         errorColumns();
+        errorRow("where indices", "aten::where", "[[10]]", R"(["bool"])", "",
+                 "where(condition) returns indices");
+        errorRow("masked_fill_ broadcast", "aten::masked_fill_", "[[4,1],[4,3],[]]", "", "",
+                 "expected [4, 3] to broadcast to [4, 1]");
         errorRow("in-place broadcast", "aten::add_", "[[4,1],[4,3]]", "", "",
                  "expected [4, 3] to broadcast to [4, 1]");
         errorRow("no broadcast", "aten::mul", "[[4,3],[5,3]]", "", "",

@@ -56,7 +56,11 @@ class TestOpEstimate : public QObject {
             "_foreach_add_ _foreach_add _foreach_sub_ _foreach_mul_ _foreach_div_ _foreach_lerp_ "
             "_foreach_addcmul_ _foreach_addcdiv_ _foreach_sqrt _foreach_sqrt_ _foreach_maximum_ "
             "_foreach_neg _foreach_reciprocal_ _foreach_norm _foreach_copy_ _foreach_zero_ "
-            "_foreach_pow ";
+            "_foreach_pow _scaled_mm _int_mm sum nansum mean amax amin max min argmax argmin var "
+            "var_mean std std_mean linalg_vector_norm norm logsumexp cumsum cat concat "
+            "concatenate stack index_select gather index scatter scatter_ scatter_add "
+            "scatter_add_ _to_copy to contiguous pow pow_ where masked_fill masked_fill_ tril "
+            "tril_ triu triu_ eq ne lt le gt ge maximum minimum elu elu_ nan_to_num ";
         for (const QString& op : names.split(' ', Qt::SkipEmptyParts))
             QTest::newRow(qPrintable(op)) << "aten::" + op;
     }
@@ -69,10 +73,31 @@ class TestOpEstimate : public QObject {
 
     void unknownOps_data() {
         QTest::addColumn<QString>("op");
-        for (const char* op : {"aten::view", "aten::clone_", "aten::_softmax_", "aten::copy",
-                               "aten::embedding_", "aten::_foreach_norm_", "aten::_foreach_zero",
-                               "aten::_foreach_copy", "c10d::allreduce_", "fb::rms_norm",
-                               "nccl:all_reduce", "", "aten::", "ProfilerStep#3", "mm::mm"})
+        // View ops launch no kernel; the legacy cudnn_convolution_backward_input/_weight have
+        // none so that their kernels carry the enclosing cudnn_convolution_backward's estimate
+        // (their own inputs lack the weight or input size).
+        for (const char* op : {"aten::view",
+                               "aten::transpose",
+                               "aten::permute",
+                               "aten::expand",
+                               "aten::cudnn_convolution_backward_input",
+                               "aten::cudnn_convolution_backward_weight",
+                               "aten::clone_",
+                               "aten::_softmax_",
+                               "aten::copy",
+                               "aten::where_",
+                               "aten::cat_",
+                               "aten::embedding_",
+                               "aten::_foreach_norm_",
+                               "aten::_foreach_zero",
+                               "aten::_foreach_copy",
+                               "c10d::allreduce_",
+                               "fb::rms_norm",
+                               "nccl:all_reduce",
+                               "",
+                               "aten::",
+                               "ProfilerStep#3",
+                               "mm::mm"})
             QTest::newRow(op[0] ? op : "empty") << QString(op);
     }
     void unknownOps() {
@@ -84,6 +109,17 @@ class TestOpEstimate : public QObject {
                                        "'") != std::string::npos);
     }
 
+    // Only the forward convolutions use the output shape hint.
+    void outputShapeUsers() {
+        for (const char* op :
+             {"aten::convolution", "aten::_convolution", "aten::conv2d", "aten::cudnn_convolution",
+              "aten::miopen_convolution", "aten::conv_transpose2d", "cudnn_convolution.default"})
+            QVERIFY2(usesOutputShape(op), op);
+        for (const char* op : {"aten::convolution_backward", "aten::mm", "aten::relu", "aten::view",
+                               "aten::sum", ""})
+            QVERIFY2(!usesOutputShape(op), op);
+    }
+
     void overloadSuffix() {
         QVERIFY(hasEstimator("aten::add.Tensor"));
         QVERIFY(hasEstimator("aten::add_.Scalar"));
@@ -92,8 +128,9 @@ class TestOpEstimate : public QObject {
         QCOMPARE(e.value().flops, 48.0); // 2·2·4·3
     }
 
-    // GEMM precision and tensor-unit flag by dtype: tensor units for 16-bit, fp8, int8 and fp32
-    // (TF32 possible, decided by the UI), not for fp64 or integer types.
+    // GEMM precision and tensor-unit flag by dtype: tensor units for 16-bit, fp8, int8, fp32
+    // (TF32 possible, decided by the caller from the kernel) and fp64 (DMMA / FP64 MFMA), not
+    // for integer types.
     void precisionByDtype_data() {
         QTest::addColumn<QString>("type");
         QTest::addColumn<QString>("precision");
@@ -106,7 +143,7 @@ class TestOpEstimate : public QObject {
         QTest::newRow("fp32") << "float"
                               << "fp32" << true << 48.0;
         QTest::newRow("fp64") << "double"
-                              << "fp64" << false << 96.0;
+                              << "fp64" << true << 96.0;
         QTest::newRow("fp8") << "c10::Float8_e4m3fn"
                              << "fp8" << true << 12.0;
         QTest::newRow("int8") << "signed char"
