@@ -92,6 +92,7 @@ constexpr std::array kCategoryNames{EnumName<Category>{Category::gemm, "gemm"},
                                     EnumName<Category>{Category::optimizer, "optimizer"},
                                     EnumName<Category>{Category::memcpy, "memcpy"},
                                     EnumName<Category>{Category::collective, "collective"},
+                                    EnumName<Category>{Category::memory, "memory"},
                                     EnumName<Category>{Category::other, "other"}};
 constexpr std::array kCategoryAliases{Alias<Category>{"matmul", Category::gemm},
                                       Alias<Category>{"convolution", Category::conv},
@@ -171,10 +172,9 @@ constexpr std::array kViewKindNames{EnumName<ViewKind>{ViewKind::roofline, "roof
                                     EnumName<ViewKind>{ViewKind::placement, "placement"},
                                     EnumName<ViewKind>{ViewKind::cost, "cost"},
                                     EnumName<ViewKind>{ViewKind::matrix, "matrix"}};
-constexpr std::array kViewKindAliases{Alias<ViewKind>{"md", ViewKind::md_roofline},
-                                      Alias<ViewKind>{"classic", ViewKind::roofline},
-                                      Alias<ViewKind>{"compare", ViewKind::comparison},
-                                      Alias<ViewKind>{"pareto", ViewKind::cost}};
+constexpr std::array kViewKindAliases{
+    Alias<ViewKind>{"md", ViewKind::md_roofline}, Alias<ViewKind>{"classic", ViewKind::roofline},
+    Alias<ViewKind>{"compare", ViewKind::comparison}, Alias<ViewKind>{"pareto", ViewKind::cost}};
 
 constexpr std::array kClusterRuleNames{EnumName<ClusterRule>{ClusterRule::slowest, "slowest"},
                                        EnumName<ClusterRule>{ClusterRule::mean, "mean"}};

@@ -25,6 +25,9 @@ enum class Category {
     optimizer,
     memcpy,
     collective,
+    // Device-side data movement by kernels (layout transforms, copies, cat, fills, gathers),
+    // apart from memcpy, which is the copy engine's and the runtime's memcpy/memset events.
+    memory,
     other
 };
 enum class Phase { forward, backward, optimizer, communication, unknown };

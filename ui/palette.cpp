@@ -17,10 +17,13 @@ QColor paletteColor(int index) {
 }
 
 QColor categoryColor(Category category) {
+    // Past the palette, one colour per remaining category (optimizer, memcpy, collective, memory,
+    // other); memory's brown sits before other so that other keeps its indigo.
     static const QColor extra[] = {QColor(120, 120, 120), QColor(136, 34, 85), QColor(153, 153, 51),
-                                   QColor(68, 34, 136)};
+                                   QColor(140, 86, 75), QColor(68, 34, 136)};
     const auto i = static_cast<std::size_t>(category);
-    return i < std::size(kPalette) ? kPalette[i] : extra[(i - std::size(kPalette)) % 4];
+    return i < std::size(kPalette) ? kPalette[i]
+                                   : extra[(i - std::size(kPalette)) % std::size(extra)];
 }
 
 QColor datasetColor(const Dataset& dataset, int index) {

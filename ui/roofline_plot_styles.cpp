@@ -36,6 +36,8 @@ QCPScatterStyle::ScatterShape shapeFor(Category category) {
         return QCPScatterStyle::ssCross;
     case Category::collective:
         return QCPScatterStyle::ssStar;
+    case Category::memory: // device-side copies: memcpy's cross, boxed
+        return QCPScatterStyle::ssCrossSquare;
     case Category::other:
         break;
     }

@@ -47,7 +47,7 @@ class TestEnums : public QObject {
         QCOMPARE(enumNames<MemoryLevel>().size(), std::size_t(5));
         QCOMPARE(enumNames<Link>().size(), std::size_t(5));
         QCOMPARE(enumNames<DeviceKind>().size(), std::size_t(6));
-        QCOMPARE(enumNames<Category>().size(), std::size_t(11));
+        QCOMPARE(enumNames<Category>().size(), std::size_t(12));
         QCOMPARE(enumNames<Collective>().size(), std::size_t(7));
     }
 

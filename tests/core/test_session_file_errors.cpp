@@ -222,7 +222,8 @@ class TestSessionFileErrors : public QObject {
         QTest::newRow("unknown category")
             << patched("/datasets/0/records/0/category", "\"banana\"") << 0 << 0
             << "/datasets/0/records/0/category"
-            << QStringList{"unknown value 'banana'", "gemm, conv, attention", "collective, other"};
+            << QStringList{"unknown value 'banana'", "gemm, conv, attention",
+                           "collective, memory, other"};
         QTest::newRow("unknown origin")
             << patched("/datasets/0/records/0/flops/origin", "\"guessed\"") << 0 << 0
             << "/datasets/0/records/0/flops/origin"
@@ -258,20 +259,17 @@ class TestSessionFileErrors : public QObject {
             << patched("/view/moves/1/device", "\"tpu-v9\"") << 0 << 0 << "/view/moves/1/device"
             << QStringList{"device 'tpu-v9' is not in the session"};
         QTest::newRow("move of an unknown category")
-            << patched("/view/moves/0/category", "\"io\"") << 0 << 0
-            << "/view/moves/0/category" << QStringList{"unknown value 'io'"};
-        QTest::newRow("moves is an object")
-            << patched("/view/moves", "{}") << 0 << 0 << "/view/moves"
-            << QStringList{"expected an array"};
+            << patched("/view/moves/0/category", "\"io\"") << 0 << 0 << "/view/moves/0/category"
+            << QStringList{"unknown value 'io'"};
+        QTest::newRow("moves is an object") << patched("/view/moves", "{}") << 0 << 0
+                                            << "/view/moves" << QStringList{"expected an array"};
         QTest::newRow("price of a device not in the session")
             << patched("/prices/tpu-v9", "1.5") << 0 << 0 << "/prices/tpu-v9"
             << QStringList{"device 'tpu-v9' is not in the session"};
-        QTest::newRow("negative price")
-            << patched("/prices/test-gpu-a", "-1") << 0 << 0 << "/prices/test-gpu-a"
-            << QStringList{"negative"};
+        QTest::newRow("negative price") << patched("/prices/test-gpu-a", "-1") << 0 << 0
+                                        << "/prices/test-gpu-a" << QStringList{"negative"};
         QTest::newRow("prices is an array")
-            << patched("/prices", "[]") << 0 << 0 << "/prices"
-            << QStringList{"expected an object"};
+            << patched("/prices", "[]") << 0 << 0 << "/prices" << QStringList{"expected an object"};
         QTest::newRow("unknown provenance kind")
             << patched("/devices/1/compute/0/provenance/kind", "\"rumour\"") << 0 << 0
             << "/devices/1/compute/0/provenance/kind"
