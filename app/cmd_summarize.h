@@ -48,6 +48,10 @@ struct FileSummary {
     std::vector<SummaryRecord> records; // by time, longest first; untimed records last
     std::vector<SummaryCollective> collectives;
     std::vector<std::string> warnings;
+    // Traces only: the steps (one unmarked step for a trace without step markers), the iteration
+    // over them and the launches of no traced step. Empty / zero for the other kinds.
+    std::vector<Step> steps;
+    OutsideSteps outside;
 
     SummaryTotals totals() const;
 };

@@ -5,6 +5,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include <cmath>
+
 namespace roofscope::app {
 namespace {
 
@@ -61,6 +63,8 @@ json recordJson(const SummaryRecord& sr) {
             {"flops_origin", toString(r.flops.origin)},
             {"bytes", bytes},
             {"comm_bytes", comm},
+            {"flops_note", text(r.flopsNote)},
+            {"outside_steps", r.outsideSteps},
             {"bottleneck", toString(sr.bottleneck)}};
 }
 
@@ -74,6 +78,24 @@ json collectiveJson(const SummaryCollective& c) {
             {"group_size", c.groupSize > 0 ? json(c.groupSize) : json(nullptr)}};
 }
 
+json seconds(double s) {
+    return std::isfinite(s) ? json(s) : json(nullptr);
+}
+
+json stepJson(const Step& s) {
+    return {{"name", s.name},
+            {"marked", s.marked},
+            {"complete", s.complete},
+            {"launches", s.launches},
+            {"gpu_busy_s", s.gpu.gpuBusyS},
+            {"span_s", s.gpu.spanS},
+            {"kernel_time_s", s.gpu.kernelTimeS},
+            {"computation_s", s.gpu.computationS},
+            {"exposed_comm_s", s.gpu.exposedCommS},
+            {"exposed_memcpy_s", s.gpu.exposedMemcpyS},
+            {"idle_s", s.gpu.idleS}};
+}
+
 json datasetJson(const FileSummary& s) {
     const SummaryTotals t = s.totals();
     json records = json::array(), collectives = json::array();
@@ -81,6 +103,17 @@ json datasetJson(const FileSummary& s) {
         records.push_back(recordJson(r));
     for (const auto& c : s.collectives)
         collectives.push_back(collectiveJson(c));
+    json steps = json::array();
+    for (const auto& step : s.steps)
+        steps.push_back(stepJson(step));
+    json iteration = nullptr;
+    if (!s.steps.empty()) {
+        const Iteration it = iterationOf(s.steps);
+        iteration = {{"mean_s", seconds(it.meanS)},
+                     {"stderr_s", seconds(it.stderrS)},
+                     {"count", it.count},
+                     {"marked", it.marked}};
+    }
     return {{"source", s.source},
             {"kind", kindName(s.kind)},
             {"device", {{"id", text(s.deviceId)}, {"trace_name", text(s.deviceName)}}},
@@ -92,6 +125,9 @@ json datasetJson(const FileSummary& s) {
               {"flops", t.flops},
               {"bytes_dram", t.bytesDram},
               {"comm_bytes", t.commBytes}}},
+            {"steps", steps},
+            {"iteration", iteration},
+            {"outside_steps", {{"launches", s.outside.launches}, {"time_s", s.outside.timeS}}},
             {"records", records},
             {"collectives", collectives},
             {"warnings", s.warnings}};

@@ -95,6 +95,8 @@ Status loadKineto(FileSummary& s, Grouping grouping) {
     s.worldSize = a.context.worldSize;
     s.stack = a.context.stack;
     s.warnings = a.warnings;
+    s.steps = a.steps;
+    s.outside = a.outside;
     addRecords(s, groupLaunches(a.launches, grouping));
     for (const auto& c : summarizeCollectives(a.launches))
         s.collectives.push_back(

@@ -70,6 +70,37 @@ void printRecord(std::ostream& out, const OpRecord& r, double totalS) {
         << padded(std::isfinite(ai) ? formatSi(ai, Dimension::intensity) : "-", 14);
 }
 
+// "steps: 3 (ProfilerStep#4..#6), iteration 55.1 ms ± 1.2 ms" and, per step, its busy time
+// and breakdown.
+void printSteps(std::ostream& out, const FileSummary& s) {
+    if (s.steps.empty())
+        return;
+    const Iteration it = iterationOf(s.steps);
+    const auto time = [](double seconds) { return formatSi(seconds, Dimension::time); };
+    out << "\n";
+    if (!it.marked) {
+        out << "steps: none marked; the whole trace is one iteration of " << time(it.meanS) << "\n";
+    } else {
+        out << "steps: " << s.steps.size() << ", iteration " << time(it.meanS);
+        if (std::isfinite(it.stderrS))
+            out << " \u00b1 " << time(it.stderrS);
+        out << " (mean span of " << it.count << " complete step" << (it.count == 1 ? "" : "s")
+            << ")\n";
+    }
+    out << padded("STEP", 18) << padded("LAUNCHES", 10) << padded("SPAN", 11)
+        << padded("GPU BUSY", 11) << padded("KERNELS", 11) << padded("COMPUTE", 11)
+        << padded("EXP. COMM", 11) << padded("EXP. COPY", 11) << "IDLE\n";
+    for (const Step& step : s.steps)
+        out << padded(step.name, 18) << padded(std::to_string(step.launches), 10)
+            << padded(time(step.gpu.spanS), 11) << padded(time(step.gpu.gpuBusyS), 11)
+            << padded(time(step.gpu.kernelTimeS), 11) << padded(time(step.gpu.computationS), 11)
+            << padded(time(step.gpu.exposedCommS), 11) << padded(time(step.gpu.exposedMemcpyS), 11)
+            << time(step.gpu.idleS) << "\n";
+    if (s.outside.launches > 0)
+        out << "outside every step: " << s.outside.launches << " launches, "
+            << time(s.outside.timeS) << " (not in the records' step figures)\n";
+}
+
 } // namespace
 
 void printSummaryTable(std::ostream& out, const FileSummary& s, Grouping grouping,
@@ -99,6 +130,7 @@ void printSummaryTable(std::ostream& out, const FileSummary& s, Grouping groupin
             << formatSi(t.bytesDram, Dimension::bytes) << " DRAM, "
             << formatSi(t.commBytes, Dimension::bytes) << " communicated\n";
     }
+    printSteps(out, s);
     if (!s.collectives.empty()) {
         out << "\n"
             << padded("COLLECTIVE", 16) << padded("RANKS", 7) << padded("CALLS", 7)

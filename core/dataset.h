@@ -2,6 +2,7 @@
 // The records of one run together with what is known about the run.
 
 #include "op_record.h"
+#include "steps.h"
 
 #include <map>
 #include <string>
@@ -40,6 +41,17 @@ struct DatasetContext {
 struct Dataset {
     DatasetContext context;
     std::vector<OpRecord> records;
+    // The steps the records came from, every rank's (Step::rank); empty for data that has none
+    // (Nsight Compute, the demo, a zoo model), which is taken as one iteration.
+    std::vector<Step> steps;
+
+    // How many iterations the records (those not outsideSteps) sum over: the complete steps,
+    // counted once per step name across ranks; 1 without steps. Per-iteration figures divide
+    // record sums by it.
+    int iterations() const {
+        const int n = iterationOf(steps).count;
+        return n > 0 ? n : 1;
+    }
 
     bool operator==(const Dataset&) const = default;
 };

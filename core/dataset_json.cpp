@@ -76,7 +76,57 @@ Json toJson(const OpRecord& r) {
         j["collective"] = toString(*r.collective);
     if (r.groupSize != 0)
         j["group_size"] = r.groupSize;
+    if (r.outsideSteps)
+        j["outside_steps"] = true;
+    if (!r.flopsNote.empty())
+        j["flops_note"] = r.flopsNote;
     return j;
+}
+
+Json toJson(const Step& s) {
+    return {{"name", s.name},
+            {"rank", s.rank},
+            {"marked", s.marked},
+            {"complete", s.complete},
+            {"launches", s.launches},
+            {"start_ns", s.startNs},
+            {"span_s", s.gpu.spanS},
+            {"gpu_busy_s", s.gpu.gpuBusyS},
+            {"kernel_time_s", s.gpu.kernelTimeS},
+            {"computation_s", s.gpu.computationS},
+            {"exposed_comm_s", s.gpu.exposedCommS},
+            {"exposed_memcpy_s", s.gpu.exposedMemcpyS},
+            {"idle_s", s.gpu.idleS}};
+}
+
+double getSeconds(const Json& j, const char* key, const std::string& path) {
+    const double v = getNumber(j, key, path, 0.0);
+    if (!(v >= 0))
+        fail(child(path, key), "must not be negative");
+    return v;
+}
+
+Step stepFromJson(const Json& j, const std::string& path) {
+    requireObject(j, path);
+    Step s;
+    s.name = getString(j, "name", path);
+    s.rank = getInt(j, "rank", path, 0);
+    if (s.rank < 0)
+        fail(child(path, "rank"), "must not be negative");
+    s.marked = getBool(j, "marked", path, true);
+    s.complete = getBool(j, "complete", path, true);
+    s.launches = getInteger(j, "launches", path, 0);
+    if (s.launches < 0)
+        fail(child(path, "launches"), "must not be negative");
+    s.startNs = getInteger(j, "start_ns", path, 0);
+    s.gpu.spanS = getSeconds(j, "span_s", path);
+    s.gpu.gpuBusyS = getSeconds(j, "gpu_busy_s", path);
+    s.gpu.kernelTimeS = getSeconds(j, "kernel_time_s", path);
+    s.gpu.computationS = getSeconds(j, "computation_s", path);
+    s.gpu.exposedCommS = getSeconds(j, "exposed_comm_s", path);
+    s.gpu.exposedMemcpyS = getSeconds(j, "exposed_memcpy_s", path);
+    s.gpu.idleS = getSeconds(j, "idle_s", path);
+    return s;
 }
 
 OpRecord recordFromJson(const Json& j, const std::string& path) {
@@ -106,6 +156,8 @@ OpRecord recordFromJson(const Json& j, const std::string& path) {
     r.groupSize = getInt(j, "group_size", path, 0);
     if (r.groupSize < 0)
         fail(child(path, "group_size"), "must not be negative");
+    r.outsideSteps = getBool(j, "outside_steps", path, false);
+    r.flopsNote = getString(j, "flops_note", path, "");
     return r;
 }
 
@@ -178,7 +230,14 @@ Json toJson(const Dataset& dataset) {
     Json records = Json::array();
     for (const auto& r : dataset.records)
         records.push_back(toJson(r));
-    return {{"context", toJson(dataset.context)}, {"records", std::move(records)}};
+    Json out = {{"context", toJson(dataset.context)}, {"records", std::move(records)}};
+    if (!dataset.steps.empty()) { // optional: sessions of data without steps stay as they were
+        Json steps = Json::array();
+        for (const auto& s : dataset.steps)
+            steps.push_back(toJson(s));
+        out["steps"] = std::move(steps);
+    }
+    return out;
 }
 
 Dataset datasetFromJson(const Json& value, const std::string& path) {
@@ -189,6 +248,11 @@ Dataset datasetFromJson(const Json& value, const std::string& path) {
     d.records.reserve(records.size());
     for (std::size_t i = 0; i < records.size(); ++i)
         d.records.push_back(recordFromJson(records[i], child(child(path, "records"), i)));
+    if (find(value, "steps")) {
+        const Json& steps = requireArray(value, "steps", path);
+        for (std::size_t i = 0; i < steps.size(); ++i)
+            d.steps.push_back(stepFromJson(steps[i], child(child(path, "steps"), i)));
+    }
     return d;
 }
 

@@ -39,6 +39,13 @@ struct OpRecord {
     Measure timeS;                        // wall time on the device, seconds, summed
     std::int64_t count = 1;               // launches aggregated into this record
 
+    // True for launches that belong to no traced step (steps.h, OutsideSteps): shown on request,
+    // never counted in an iteration.
+    bool outsideSteps = false;
+    // Why `flops` is absent, in words with the remedy, or what its estimate assumes (a stride the
+    // trace does not record); "" when there is nothing to say.
+    std::string flopsNote;
+
     std::optional<Collective> collective; // set for communication ops
     int groupSize = 0;                    // ranks taking part in the collective; 0 when unknown
 

@@ -123,6 +123,19 @@ void DatasetTreeModel::addDataset(const Session& session, int index, const QStri
          .dataset = index,
          .name = tr("Rank"),
          .value = tr("%1 of world size %2").arg(d.context.rank).arg(d.context.worldSize)});
+    if (!d.steps.empty()) {
+        QStringList steps;
+        for (const Step& s : d.steps)
+            steps.append(QString::fromStdString(describeStep(s)));
+        add({.kind = Kind::detail,
+             .parent = id,
+             .dataset = index,
+             .name = tr("Iteration"),
+             .value = QString::fromStdString(describeIteration(d.steps)),
+             .toolTip = tr("The views show one iteration: the mean span of the complete "
+                           "steps; records sum over them.\n") +
+                        steps.join(QLatin1Char('\n'))});
+    }
     QStringList missing;
     for (const std::string& source : d.context.sources) {
         const QString path = QString::fromStdString(source);

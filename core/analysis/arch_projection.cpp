@@ -1,5 +1,6 @@
 #include "arch_projection.h"
 
+#include "one_iteration.h"
 #include "projection.h"
 
 #include <cmath>
@@ -8,8 +9,9 @@
 
 namespace roofscope {
 
-ArchProjection projectDataset(const Dataset& dataset, const Device& target,
+ArchProjection projectDataset(const Dataset& steps, const Device& target,
                               const MdOptions& options) {
+    const Dataset dataset = oneIteration(steps); // one step, not the sum over the trace's steps
     constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
     ArchProjection out;
     out.measured = iterationTime(dataset);
@@ -17,6 +19,10 @@ ArchProjection projectDataset(const Dataset& dataset, const Device& target,
     for (std::size_t i = 0; i < dataset.records.size(); ++i) {
         const OpRecord& r = dataset.records[i];
         ProjectedOp op{static_cast<int>(i), kNaN, kNaN, kNaN, Bottleneck::none, std::nullopt};
+        if (r.outsideSteps) {
+            out.ops.push_back(std::move(op)); // not part of the iteration
+            continue;
+        }
         if (hasUsableTime(r))
             op.measuredS = r.timeS.value;
         const auto projection = reproject(r, target, options);

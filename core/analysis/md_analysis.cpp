@@ -1,4 +1,5 @@
 #include "md_analysis.h"
+#include "one_iteration.h"
 
 #include <algorithm>
 #include <cmath>
@@ -148,7 +149,8 @@ MdAggregate mdAggregate(const std::vector<const OpRecord*>& records, const Ceili
 Result<MdAnalysis> analyseMd(const Session& session, int datasetIndex) {
     if (datasetIndex < 0 || datasetIndex >= static_cast<int>(session.datasets.size()))
         return makeError("no dataset " + std::to_string(datasetIndex) + " in the session");
-    const Dataset& dataset = session.datasets[static_cast<std::size_t>(datasetIndex)];
+    // One step of the trace, not the sum over its steps; launches outside every step left out.
+    const Dataset dataset = oneIteration(session.datasets[static_cast<std::size_t>(datasetIndex)]);
     MdAnalysis md;
     md.options = {session.view.memoryLevel, session.view.link};
     md.dataset = datasetIndex;
@@ -159,7 +161,8 @@ Result<MdAnalysis> analyseMd(const Session& session, int datasetIndex) {
     std::map<int, std::vector<OpRecord>> rankRecords;
     for (const auto& op : dataset.records) {
         rankDevice.try_emplace(op.rank, deviceIdOf(op, dataset));
-        rankRecords[op.rank].push_back(op);
+        if (!op.outsideSteps)
+            rankRecords[op.rank].push_back(op);
     }
     if (md.shownRank >= 0 && !rankDevice.contains(md.shownRank))
         return makeError("rank " + std::to_string(md.shownRank) + " has no records in '" +
@@ -235,7 +238,7 @@ Result<MdAnalysis> analyseMd(const Session& session, int datasetIndex) {
 
     for (std::size_t i = 0; i < dataset.records.size(); ++i) {
         const OpRecord& op = dataset.records[i];
-        if (md.shownRank >= 0 && op.rank != md.shownRank)
+        if ((md.shownRank >= 0 && op.rank != md.shownRank) || op.outsideSteps)
             continue;
         MdOpResult r;
         r.record = static_cast<int>(i);

@@ -1,5 +1,7 @@
 #include "placement.h"
 
+#include "one_iteration.h"
+
 #include "projection.h"
 
 #include <algorithm>
@@ -46,8 +48,9 @@ Result<std::pair<Link, double>> transferLink(const Device& from, const Device& t
     return *slowest;
 }
 
-PlacementPlan planPlacement(const Dataset& dataset, const std::vector<Device>& devices,
+PlacementPlan planPlacement(const Dataset& steps, const std::vector<Device>& devices,
                             const std::vector<PlacementMove>& moves, const MdOptions& options) {
+    const Dataset dataset = oneIteration(steps); // one step, not the sum over the trace's steps
     PlacementPlan plan;
     for (const auto& r : dataset.records)
         addDevice(plan.devices, r.deviceId.empty() ? dataset.context.deviceId : r.deviceId);
@@ -63,6 +66,8 @@ PlacementPlan planPlacement(const Dataset& dataset, const std::vector<Device>& d
 
     for (std::size_t i = 0; i < dataset.records.size(); ++i) {
         const OpRecord& r = dataset.records[i];
+        if (r.outsideSteps)
+            continue;
         PlacementOp op;
         op.record = static_cast<int>(i);
         op.fromDevice = r.deviceId.empty() ? dataset.context.deviceId : r.deviceId;

@@ -1,5 +1,7 @@
 #include "run_diff.h"
 
+#include "one_iteration.h"
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -14,6 +16,8 @@ double timeOf(const std::vector<OpRecord>& records, std::optional<int> index) {
     if (!index)
         return 0; // the op is not there: it takes no time in that run
     const OpRecord& r = records[static_cast<std::size_t>(*index)];
+    if (r.outsideSteps)
+        return 0; // not part of the iteration
     return hasUsableTime(r) ? r.timeS.value : kNaN;
 }
 
@@ -27,6 +31,8 @@ IterationTime iterationTime(const Dataset& dataset) {
     IterationTime it;
     std::map<int, double> byRank;
     for (const auto& r : dataset.records) {
+        if (r.outsideSteps)
+            continue;
         if (!hasUsableTime(r)) {
             ++it.untimed;
             continue;
@@ -36,6 +42,8 @@ IterationTime iterationTime(const Dataset& dataset) {
         byRank[r.rank] += r.timeS.value;
     }
     it.ranks = static_cast<int>(byRank.size());
+    for (auto& [rank, seconds] : byRank)
+        seconds /= static_cast<double>(dataset.iterations());
     for (const auto& [rank, seconds] : byRank)
         if (seconds > it.seconds || it.seconds == 0) {
             it.seconds = seconds;
@@ -44,7 +52,8 @@ IterationTime iterationTime(const Dataset& dataset) {
     return it;
 }
 
-RunDiff runDiff(const Dataset& a, const Dataset& b) {
+RunDiff runDiff(const Dataset& sumA, const Dataset& sumB) {
+    const Dataset a = oneIteration(sumA), b = oneIteration(sumB);
     RunDiff diff;
     diff.iterationA = iterationTime(a);
     diff.iterationB = iterationTime(b);

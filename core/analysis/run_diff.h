@@ -11,8 +11,9 @@
 
 namespace roofscope {
 
-// The time of one iteration of a run, seconds. A dataset is taken to hold one iteration (or a
-// fixed number of them, alike in both runs); its ranks run in parallel and wait for each other
+// The time of one iteration of a run, seconds. A dataset's records sum over
+// Dataset::iterations() steps (1 without steps), so the sums are divided by it, and records
+// outside every traced step are left out; its ranks run in parallel and wait for each other
 // at the gradient sync, so the iteration lasts as long as its slowest rank: the records' times
 // are summed per rank (OpRecord::rank) and the largest sum is the iteration time. A record's
 // time counts when it is known (measured, or estimated as the analytic demo's bounds are),

@@ -70,6 +70,7 @@ KinetoAnalysis analyzeTrace(const TraceEvents& events) {
         r.precision = Precision::other;
         r.timeS = Measure::measured(static_cast<double>(g.durNs) * 1e-9);
         launch.tsNs = g.tsNs;
+        launch.durNs = g.durNs;
         launch.externalId = g.externalId;
         launch.correlation = g.correlation;
         launch.device = g.device;
@@ -113,7 +114,10 @@ KinetoAnalysis analyzeTrace(const TraceEvents& events) {
         launches.push_back(std::move(launch));
     }
 
-    applyEstimates(events, links, computeKernels, computeGpu, launches, out.warnings);
+    assignSteps(events, links, byTime, out.deviceIndex, out.context.rank, launches, out.steps,
+                out.outside, out.warnings);
+    applyEstimates(events, links, computeKernels, computeGpu,
+                   runTraitsOf(events.meta, out.deviceIndex), launches, out.warnings);
     applyCounters(events, kernels, kernelGpu, out.context.rank, launches, out.warnings);
     commProblems.flush(out.warnings, "launches");
 

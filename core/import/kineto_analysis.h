@@ -20,12 +20,27 @@
 #include "dataset.h"
 #include "import/kineto_events.h"
 #include "op_record.h"
+#include "steps.h"
 
 #include <cstdint>
 #include <string>
 #include <vector>
 
 namespace roofscope {
+
+// Why a compute launch carries no FLOPs.
+enum class NoFlopsReason {
+    none,           // it has FLOPs, or FLOPs do not apply (copies, collectives)
+    noOp,           // linked to no op, so no shapes to count from
+    noShapes,       // its op has a formula but the trace recorded no input shapes
+    noEstimator,    // no op around it has a FLOP formula
+    estimateFailed, // the formula refused the recorded inputs (see the warnings)
+    helper,         // a helper of its op (layout transform, offsets, split-K reduction)
+    covered,        // inside a composite op whose inner ops carry the FLOPs
+};
+
+// The reason in words, with the remedy where there is one; "" for none.
+std::string_view noFlopsText(NoFlopsReason reason);
 
 // One GPU launch (kernel, memcpy, memset) with what the trace says about it.
 struct Launch {
@@ -36,10 +51,18 @@ struct Launch {
     std::string opName;   // the op whose estimate (or link) it carries; "" when unlinked
     std::string shapeKey; // that op's "Input Dims" JSON text, "" when none
     std::int64_t tsNs = 0;
+    std::int64_t durNs = 0;
+    // Index into KinetoAnalysis::steps of the step the launch belongs to (the ProfilerStep range
+    // its launching runtime call, or its op, started in); -1 when it belongs to none.
+    int step = -1;
     std::int64_t externalId = -1;
     std::int64_t correlation = -1;
     std::string formula; // how FLOPs/bytes were obtained (estimateOp's formula, "CUPTI counters")
     int device = -1;     // the trace's GPU index (GpuEvent::device); -1 when unknown
+    // A helper of its op (a memset before a GEMM, a layout transform or an offset computation
+    // of a convolution): its own record, with its bytes and no share of the op's FLOPs.
+    bool helper = false;
+    NoFlopsReason noFlops = NoFlopsReason::none;
     double messageBytes = -1; // collectives: the message size S (collective_bytes.h), B; else -1
 };
 
@@ -48,6 +71,10 @@ struct KinetoAnalysis {
     std::string deviceName;       // deviceProperties name of the GPU that ran most kernel time
     int deviceIndex = -1;         // its id
     std::vector<Launch> launches; // in start-time order
+    // The steps the trace marks (ProfilerStep#N), in order; one unmarked step for the whole trace
+    // when it marks none (kineto_analysis_steps.cpp).
+    std::vector<Step> steps;
+    OutsideSteps outside; // launches of no traced step (record.outsideSteps)
     // Problems of the analysis, each once with a count (failed estimates per op name and
     // message, unknown collectives, unmatched counter ranges); the reader's own warnings stay in
     // TraceEvents::warnings.

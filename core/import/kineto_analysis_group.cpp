@@ -51,6 +51,7 @@ std::string readableShapes(const std::string& dims) {
 
 struct Group {
     OpRecord sum;
+    NoFlopsReason note = NoFlopsReason::none; // the first merged launch's that has one
     std::vector<std::pair<Precision, double>> flopsByPrecision; // in order of first appearance
 };
 
@@ -93,47 +94,86 @@ void merge(Group& g, const OpRecord& r) {
 
 } // namespace
 
+std::string_view noFlopsText(NoFlopsReason reason) {
+    switch (reason) {
+    case NoFlopsReason::none:
+        return "";
+    case NoFlopsReason::noOp:
+        return "linked to no op: no input shapes to count its FLOPs from";
+    case NoFlopsReason::noShapes:
+        return "the trace recorded no input shapes: profile with record_shapes=True";
+    case NoFlopsReason::noEstimator:
+        return "no FLOP estimator for this op";
+    case NoFlopsReason::estimateFailed:
+        return "the estimate refused the recorded inputs (see the warnings)";
+    case NoFlopsReason::helper:
+        return "a helper kernel of its op: its bytes, none of the op's FLOPs";
+    case NoFlopsReason::covered:
+        return "inside a composite op whose inner ops carry the FLOPs";
+    }
+    return "";
+}
+
 std::vector<OpRecord> groupLaunches(const std::vector<Launch>& launches, Grouping grouping) {
     std::vector<OpRecord> out;
     if (grouping == Grouping::launch) {
         out.reserve(launches.size());
-        for (const Launch& l : launches)
+        for (const Launch& l : launches) {
             out.push_back(l.record);
+            if (!l.record.flops.known())
+                out.back().flopsNote = noFlopsText(l.noFlops);
+        }
         return out;
     }
-    // Kernel: (name, deviceId, GPU index, rank, category). Op: (true, op, shapes) for launches
-    // linked to an op, (false, kernel name, "") for the others and for collectives, whose
-    // record_param_comms op would lump every collective together.
-    using Key = std::tuple<bool, std::string, std::string, int, int, int>;
+    // Kernel: (name, deviceId, GPU index, rank, category). Op: (true, op, shapes, category) for
+    // launches linked to an op, (false, kernel name, "") for the others and for collectives,
+    // whose record_param_comms op would lump every collective together. The category keeps an
+    // op's helpers apart from its own work: cuBLAS launches a memset before some GEMMs, and
+    // merged into the GEMM's record it would make the GEMM's FLOPs unknown. Launches outside
+    // every traced step stay apart from those inside (OpRecord::outsideSteps).
+    using Key = std::tuple<bool, std::string, std::string, int, int, int, bool>;
     std::map<Key, std::size_t> index;
     std::vector<Group> groups;
     for (const Launch& l : launches) {
         const OpRecord& r = l.record;
         Key key;
         std::string name = r.name;
+        const int category = static_cast<int>(r.category);
         if (grouping == Grouping::kernel) {
-            key = {false, r.name, r.deviceId, l.device, r.rank, static_cast<int>(r.category)};
+            key = {false, r.name, r.deviceId, l.device, r.rank, category, r.outsideSteps};
         } else if (!l.opName.empty() && r.category != Category::collective) {
-            key = {true, l.opName, l.shapeKey, 0, 0, 0};
+            // Copies and helper kernels (layout transforms, offsets) are named by what they are
+            // ("aten::mm [[..]] · Memset (Device)"); the op's own kernels share its name.
+            const bool helper = l.helper || r.category == Category::memcpy;
+            key = {true, l.opName, l.shapeKey, category, helper, 0, r.outsideSteps};
             const std::string shapes = readableShapes(l.shapeKey);
             name = shapes.empty() ? l.opName : l.opName + " " + shapes;
+            if (helper)
+                name += " \u00b7 " + r.name;
         } else {
-            key = {false, r.name, "", 0, 0, 0};
+            key = {false, r.name, "", 0, 0, 0, r.outsideSteps};
         }
         const auto [it, inserted] = index.try_emplace(key, groups.size());
         if (inserted) {
             Group g;
             g.sum = r;
             g.sum.name = std::move(name);
+            g.note = l.noFlops;
             g.flopsByPrecision.emplace_back(r.precision, r.flops.known() ? r.flops.value : 0);
             groups.push_back(std::move(g));
         } else {
-            merge(groups[it->second], r);
+            Group& g = groups[it->second];
+            merge(g, r);
+            if (g.note == NoFlopsReason::none)
+                g.note = l.noFlops;
         }
     }
     out.reserve(groups.size());
-    for (Group& g : groups)
+    for (Group& g : groups) {
+        if (!g.sum.flops.known())
+            g.sum.flopsNote = noFlopsText(g.note);
         out.push_back(std::move(g.sum));
+    }
     return out;
 }
 

@@ -2,6 +2,7 @@
 // Pieces of analyzeTrace (kineto_analysis.h) shared between its source files; not a public API.
 // Indices are positions in the TraceEvents vectors; kNoIndex means "none".
 
+#include "import/kernel_traits.h"
 #include "import/kineto_analysis.h"
 
 #include <cstdint>
@@ -29,6 +30,8 @@ struct Links {
     std::vector<std::uint32_t> anchor;
     // Per GpuEvent: the innermost gpuAnnotation on its device enclosing its start.
     std::vector<std::uint32_t> gpuAnnotation;
+    // Per GpuEvent: the runtime event that launched it (by correlation), kNoIndex when none.
+    std::vector<std::uint32_t> runtime;
 };
 
 // O(n log n) in the number of events: one sort per kind of range and hash maps for the ids.
@@ -88,10 +91,33 @@ void describeCollective(const CollectiveArgs* args, std::string_view kernelName,
 
 // FLOPs and bytes from shape formulas for the kernels in `kernels` (indices into `launches`,
 // parallel to `gpuIndex`, the events they came from), split over the kernels of each op call.
+// Then categorises every one of them and sets precision and unit (applyKernelTraits).
+struct RunTraits;
 void applyEstimates(const TraceEvents& events, const Links& links,
                     const std::vector<std::size_t>& kernels,
-                    const std::vector<std::uint32_t>& gpuIndex, std::vector<Launch>& launches,
-                    std::vector<std::string>& warnings);
+                    const std::vector<std::uint32_t>& gpuIndex, const RunTraits& run,
+                    std::vector<Launch>& launches, std::vector<std::string>& warnings);
+
+// ---- kineto_analysis_traits.cpp ----
+
+// Winograd and FFT convolutions do fewer multiplications than the direct convolution the
+// estimate counts (F(2x2,3x3) 2.25x fewer, F(4x4,3x3) 4x): their points may lie above the roof,
+// which is the algorithm, not a wrong count. cuDNN's non-fused Winograd runs a plain sgemm
+// between its transforms, so a whole op call is Winograd when any of its kernels says so.
+inline constexpr std::string_view kWinogradNote =
+    "direct-convolution FLOPs: this convolution ran as Winograd/FFT, which executes fewer, so its "
+    "point may lie above the roof (by up to 4x)";
+bool isWinograd(std::string_view kernelName);
+
+// What the run's device implies for the defaults of tensor work.
+struct RunTraits {
+    bool nvidiaAmpereOrLater = false; // TF32 and FP64 tensor cores (sm_80+)
+};
+RunTraits runTraitsOf(const TraceMetadata& meta, int deviceIndex);
+
+// Category (op estimate, else op name, else kernel name), precision and unit of one compute
+// launch after its estimate was applied.
+void applyKernelTraits(const KernelTraits& traits, const RunTraits& run, Launch& launch);
 
 // ---- kineto_analysis_counters.cpp ----
 
@@ -108,6 +134,17 @@ CounterFlops counterFlops(const CounterRange& range);
 void applyCounters(const TraceEvents& events, const std::vector<std::size_t>& kernels,
                    const std::vector<std::uint32_t>& gpuIndex, int rank,
                    std::vector<Launch>& launches, std::vector<std::string>& warnings);
+
+// ---- kineto_analysis_steps.cpp ----
+
+// Steps from the ProfilerStep#N ranges (CPU annotations, else their GPU projections): sets
+// launches[k].step (launch k came from events.gpu[gpuIndex[k]]) and record.outsideSteps, fills
+// out.steps with each step's timeline on `device` (every device when -1) and out.outside, and
+// warns about launches outside every step.
+void assignSteps(const TraceEvents& events, const Links& links,
+                 const std::vector<std::uint32_t>& gpuIndex, int device, int rank,
+                 std::vector<Launch>& launches, std::vector<Step>& steps, OutsideSteps& outside,
+                 std::vector<std::string>& warnings);
 
 // ---- kineto_analysis_context.cpp ----
 

@@ -76,6 +76,7 @@ Links linkEvents(const TraceEvents& events) {
     links.op.assign(gpu.size(), kNoIndex);
     links.anchor.assign(gpu.size(), kNoIndex);
     links.gpuAnnotation.assign(gpu.size(), kNoIndex);
+    links.runtime.assign(gpu.size(), kNoIndex);
 
     // External id -> op. Should two ops share an id, the later-starting (inner) one wins, as the
     // launch happened in the innermost op.
@@ -121,23 +122,24 @@ Links linkEvents(const TraceEvents& events) {
 
     for (std::uint32_t i = 0; i < gpu.size(); ++i) {
         const GpuEvent& g = gpu[i];
+        if (g.correlation >= 0)
+            if (const auto rt = runtimeByCorrelation.find(g.correlation);
+                rt != runtimeByCorrelation.end())
+                links.runtime[i] = rt->second;
         if (g.externalId >= 0)
             if (const auto it = opByExternalId.find(g.externalId); it != opByExternalId.end()) {
                 links.op[i] = links.anchor[i] = it->second;
                 continue;
             }
-        if (g.correlation < 0)
+        if (links.runtime[i] == kNoIndex)
             continue;
-        const auto rt = runtimeByCorrelation.find(g.correlation);
-        if (rt == runtimeByCorrelation.end())
-            continue;
-        const RuntimeEvent& r = events.runtime[rt->second];
+        const RuntimeEvent& r = events.runtime[links.runtime[i]];
         if (r.externalId >= 0)
             if (const auto it = opByExternalId.find(r.externalId); it != opByExternalId.end()) {
                 links.op[i] = links.anchor[i] = it->second;
                 continue;
             }
-        links.anchor[i] = runtimeEnclosing[rt->second];
+        links.anchor[i] = runtimeEnclosing[links.runtime[i]];
         links.op[i] = nearestOp(events, links.parent, links.anchor[i]);
     }
     return links;

@@ -123,6 +123,7 @@ Dataset mergedDataset(const MultiRankTrace& trace, Grouping grouping, const std:
         dataset.context.sources.push_back(r.path);
         dataset.context.worldSize =
             std::max(dataset.context.worldSize, r.analysis.context.worldSize);
+        dataset.steps.insert(dataset.steps.end(), r.analysis.steps.begin(), r.analysis.steps.end());
         auto records = groupLaunches(r.analysis.launches, grouping);
         for (auto& rec : records) {
             rec.deviceId = deviceId;

@@ -82,8 +82,9 @@ class KinetoEventsBuilder {
                          std::int64_t externalId = -1, std::int64_t correlation = -1) {
         return gpu(GpuEventKind::memcpy, name, tsUs, durUs, externalId, correlation, 0, 7, bytes);
     }
-    std::uint32_t memset(const std::string& name, double tsUs, double durUs, std::int64_t bytes) {
-        return gpu(GpuEventKind::memset, name, tsUs, durUs, -1, -1, 0, 7, bytes);
+    std::uint32_t memset(const std::string& name, double tsUs, double durUs, std::int64_t bytes,
+                         std::int64_t externalId = -1, std::int64_t correlation = -1) {
+        return gpu(GpuEventKind::memset, name, tsUs, durUs, externalId, correlation, 0, 7, bytes);
     }
     void gpuCollective(std::uint32_t i, CollectiveArgs args) {
         e_.collectives.push_back(std::move(args));

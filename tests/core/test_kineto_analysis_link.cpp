@@ -107,7 +107,9 @@ class TestKinetoAnalysisLink : public QObject {
     }
 
     // The linked op has no estimator (aten::t inside aten::linear): the walk outward reaches
-    // linear, whose estimate (same GEMM: 2*141*512*512) the kernel carries.
+    // linear, whose estimate (same GEMM: 2*141*512*512) goes to the kernel that does GEMM work by
+    // its name; the transpose kernel beside it is a helper with its own record and no FLOPs (it
+    // used to take a share of the GEMM's FLOPs by duration).
     void walksOutward() {
         KinetoEventsBuilder b;
         const auto linear = b.op("aten::linear", 0, 100, 1);
@@ -116,15 +118,41 @@ class TestKinetoAnalysisLink : public QObject {
         b.annotation("nn.Module: Inner", 1, 50); // annotations are passed through
         b.op("aten::t", 2, 40, 3);
         b.kernel("transpose_kernel", 200, 30, 3);
+        b.kernel("ampere_bf16_s16816gemm_bf16_128x64_ldg8_f2f_tn", 240, 10, 3);
         const TraceEvents events = b.take();
         const KinetoAnalysis a = analyzeTrace(events);
-        QCOMPARE(a.launches.size(), std::size_t(1));
-        QCOMPARE(a.launches[0].opName, std::string("aten::linear"));
-        CHECK_NEAR(a.launches[0].record.flops.value, kAddmmFlops);
+        QCOMPARE(a.launches.size(), std::size_t(2));
+        const Launch* transpose = launchNamed(a, "transpose_kernel");
+        const Launch* gemm = launchNamed(a, "ampere_bf16_s16816gemm_bf16_128x64_ldg8_f2f_tn");
+        QVERIFY(transpose && gemm);
+        QCOMPARE(gemm->opName, std::string("aten::linear"));
+        CHECK_NEAR(gemm->record.flops.value, kAddmmFlops);
+        QVERIFY(gemm->record.category == Category::gemm);
+        QCOMPARE(transpose->opName, std::string("aten::linear"));
+        QVERIFY(!transpose->record.flops.known());
+        QVERIFY(transpose->helper);
+        QVERIFY(transpose->noFlops == NoFlopsReason::helper);
     }
 
-    // One addmm call launching two kernels of 30 and 10 us (one through a nested op): FLOPs and
-    // bytes split 3/4 and 1/4; with zero durations, 1/2 each.
+    // A composite whose inner op carries its own estimate is not counted again: a kernel linked
+    // to aten::linear directly, beside the addmm's GEMM kernel, gets none of linear's FLOPs.
+    void compositeCountedOnce() {
+        KinetoEventsBuilder b;
+        linearWithAddmm(b);
+        b.kernel("gemm_main", 200, 30, 2);
+        b.kernel("vectorized_elementwise_kernel", 240, 5, 1); // launched by linear itself
+        const TraceEvents events = b.take();
+        const KinetoAnalysis a = analyzeTrace(events);
+        const Launch* gemm = launchNamed(a, "gemm_main");
+        const Launch* other = launchNamed(a, "vectorized_elementwise_kernel");
+        QVERIFY(gemm && other);
+        CHECK_NEAR(gemm->record.flops.value, kAddmmFlops);
+        QVERIFY(!other->record.flops.known());
+        QVERIFY(other->noFlops == NoFlopsReason::covered);
+    }
+
+    // One addmm call launching two GEMM kernels of 30 and 10 us (one through a nested op): FLOPs
+    // and bytes split 3/4 and 1/4; with zero durations, 1/2 each.
     void splitByDuration_data() {
         QTest::addColumn<double>("dur1");
         QTest::addColumn<double>("dur2");
@@ -140,12 +168,12 @@ class TestKinetoAnalysisLink : public QObject {
         linearWithAddmm(b);
         b.op("aten::empty", 12, 2, 4); // a descendant of addmm without an estimator
         b.kernel("gemm_main", 200, dur1, 2);
-        b.kernel("gemm_splitk_reduce", 240, dur2, 4);
+        b.kernel("gemm_second_wave", 240, dur2, 4);
         const TraceEvents events = b.take();
         const KinetoAnalysis a = analyzeTrace(events);
         QCOMPARE(a.launches.size(), std::size_t(2));
         const Launch* first = launchNamed(a, "gemm_main");
-        const Launch* second = launchNamed(a, "gemm_splitk_reduce");
+        const Launch* second = launchNamed(a, "gemm_second_wave");
         QVERIFY(first && second);
         CHECK_NEAR(first->record.flops.value, share1 * kAddmmFlops);
         CHECK_NEAR(second->record.flops.value, (1 - share1) * kAddmmFlops);
