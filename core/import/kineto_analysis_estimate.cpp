@@ -271,8 +271,11 @@ void applyEstimates(const TraceEvents& events, const Links& links,
         // A kernel whose name says it does the composite's own work (the convolution kernel of
         // an aten::convolution whose bias add_ has its own estimate) still carries it.
         if (covered.contains(chosen[k]) && !doesWork) {
+            // Its own record, as a helper's: merged with the op's FLOP-carrying kernels it would
+            // make their sum unknown.
             chosen[k] = kNoIndex;
             launches[kernels[k]].noFlops = NoFlopsReason::covered;
+            launches[kernels[k]].helper = true;
             continue;
         }
         if (doesWork)

@@ -59,8 +59,11 @@ void applyKernelTraits(const KernelTraits& traits, const RunTraits& run, Launch&
     OpRecord& r = launch.record;
     const bool estimated = r.flops.known();
     if (launch.helper) {
+        // What the helper itself does, never its op's family (it carries none of its work).
         if (traits.category)
             r.category = *traits.category;
+        else if (r.category == Category::other && !launch.opName.empty())
+            r.category = categoryFromOpName(launch.opName).value_or(Category::other);
     } else if (!estimated && r.category == Category::other) {
         if (const auto fromOp =
                 launch.opName.empty() ? std::nullopt : categoryFromOpName(launch.opName))
