@@ -116,6 +116,14 @@ QString recordDetailsHtml(const Session& session, RecordRef ref) {
                  QString::number(r.rank));
 
     QString numbers = row(DetailsPane::tr("FLOPs"), measure(r.flops, Dimension::flops));
+    // Why the FLOPs are absent (and the remedy), or what their estimate assumed.
+    if (!r.flopsNote.empty())
+        numbers += row(r.flops.known() ? DetailsPane::tr("Assumed") : DetailsPane::tr("Why"),
+                       QString::fromStdString(r.flopsNote).toHtmlEscaped());
+    if (r.outsideSteps)
+        numbers += row(DetailsPane::tr("Step"),
+                       DetailsPane::tr("none: launched outside every traced step, so not part "
+                                       "of the iteration"));
     for (const auto& [lvl, m] : r.bytes)
         numbers +=
             row(DetailsPane::tr("%1 bytes").arg(levelName(lvl)), measure(m, Dimension::bytes));

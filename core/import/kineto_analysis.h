@@ -93,6 +93,11 @@ enum class Grouping {
     op,
 };
 
+// Appended to the names of records whose launches belong to no traced step, so that the table,
+// the plot's tips and every export tell them from the same kernel inside the steps, and the name
+// filter finds them.
+inline constexpr std::string_view kOutsideStepsSuffix = " [outside steps]";
+
 // Records of `launches` aggregated by `grouping`, in order of first appearance. Sums FLOPs,
 // bytes, comm bytes, time and count; a quantity stays known only when every merged launch knows
 // it, and keeps the weakest origin (estimated if any part was estimated).

@@ -122,6 +122,8 @@ std::vector<OpRecord> groupLaunches(const std::vector<Launch>& launches, Groupin
             out.push_back(l.record);
             if (!l.record.flops.known())
                 out.back().flopsNote = noFlopsText(l.noFlops);
+            if (l.record.outsideSteps)
+                out.back().name += kOutsideStepsSuffix;
         }
         return out;
     }
@@ -158,6 +160,8 @@ std::vector<OpRecord> groupLaunches(const std::vector<Launch>& launches, Groupin
             Group g;
             g.sum = r;
             g.sum.name = std::move(name);
+            if (r.outsideSteps)
+                g.sum.name += kOutsideStepsSuffix;
             g.note = l.noFlops;
             g.flopsByPrecision.emplace_back(r.precision, r.flops.known() ? r.flops.value : 0);
             groups.push_back(std::move(g));

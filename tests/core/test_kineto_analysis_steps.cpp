@@ -134,7 +134,9 @@ class TestKinetoAnalysisSteps : public QObject {
         const auto records = groupLaunches(analyzeTrace(events).launches, Grouping::kernel);
         QCOMPARE(records.size(), std::size_t(2));
         QVERIFY(records[0].outsideSteps);
+        QCOMPARE(records[0].name, std::string("same_kernel [outside steps]"));
         CHECK_NEAR(records[0].timeS.value, 40e-6);
+        QCOMPARE(records[1].name, std::string("same_kernel"));
         QVERIFY(!records[1].outsideSteps);
         CHECK_NEAR(records[1].timeS.value, 60e-6);
     }

@@ -114,6 +114,24 @@ class TestDetailsPane : public QObject {
                      qPrintable(QStringLiteral("missing “%1” in\n%2").arg(line, text)));
     }
 
+    // A record without FLOPs says why and what to do; one outside every step says so.
+    void explainsAbsentFlops() {
+        Session session = testing::roundSession();
+        OpRecord& r = session.datasets[0].records[1];
+        r.flops = Measure{};
+        r.flopsNote = "the trace recorded no input shapes: profile with record_shapes=True";
+        r.outsideSteps = true;
+        const QStringList shown =
+            flattened(ui::recordDetailsHtml(session, RecordRef{0, 1})).split(QLatin1Char('\n'));
+        for (const QString& line :
+             {QStringLiteral("FLOPs: absent"),
+              QStringLiteral(
+                  "Why: the trace recorded no input shapes: profile with record_shapes=True"),
+              QStringLiteral("Step: none: launched outside every traced step, so not part of the "
+                             "iteration")})
+            QVERIFY2(shown.contains(line), qPrintable(shown.join(QLatin1Char('\n'))));
+    }
+
     void followsTheSelection() {
         ui::MainWindow window(ui::loadCatalog(nullptr));
         window.setSession(testing::roundSession(), QStringLiteral("fixture.roofscope"));
