@@ -1,6 +1,7 @@
 // groupLaunches (launch, kernel, op), the sum and origin rules, CUPTI counter ranges, and the
 // trace context (rank, stack, busiest device). Expected numbers are worked out by hand.
 #include "import/kineto_analysis.h"
+#include "kineto_analysis_lookup.h"
 #include "kineto_events_builder.h"
 #include "near_compare.h"
 
@@ -10,13 +11,6 @@ using namespace roofscope;
 using namespace roofscope::testing;
 
 namespace {
-
-const OpRecord* named(const std::vector<OpRecord>& records, const std::string& name) {
-    for (const OpRecord& r : records)
-        if (r.name == name)
-            return &r;
-    return nullptr;
-}
 
 // Two addmm calls of the same shapes: the first launches gemm_main (30 us) and splitk (10 us),
 // the second gemm_main (20 us); an unlinked kernel twice; an unlinked copy of 4,000 B.

@@ -3,6 +3,7 @@
 // an estimator, the walk outward, the split of one op call over its kernels, failure warnings.
 // Expected numbers are worked out by hand next to each case.
 #include "import/kineto_analysis.h"
+#include "kineto_analysis_lookup.h"
 #include "kineto_events_builder.h"
 #include "near_compare.h"
 
@@ -12,13 +13,6 @@ using namespace roofscope;
 using namespace roofscope::testing;
 
 namespace {
-
-const Launch* launchNamed(const KinetoAnalysis& a, const std::string& name) {
-    for (const Launch& l : a.launches)
-        if (l.record.name == name)
-            return &l;
-    return nullptr;
-}
 
 // aten::linear [0, 100] us enclosing aten::addmm [10, 80] us (External ids 1 and 2), both with
 // shapes, on thread 1/1.

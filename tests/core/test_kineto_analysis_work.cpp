@@ -3,6 +3,7 @@
 // legacy trace (no Concrete Inputs) whose output size comes from its consumer, and the precision
 // and unit of fp32 and fp64 work. Times in microseconds; FLOPs worked out in the comments.
 #include "import/kineto_analysis.h"
+#include "kineto_analysis_lookup.h"
 #include "kineto_events_builder.h"
 #include "near_compare.h"
 
@@ -12,20 +13,6 @@ using namespace roofscope;
 using namespace roofscope::testing;
 
 namespace {
-
-const OpRecord* named(const std::vector<OpRecord>& records, const std::string& name) {
-    for (const OpRecord& r : records)
-        if (r.name == name)
-            return &r;
-    return nullptr;
-}
-
-const Launch* launchNamed(const KinetoAnalysis& a, const std::string& name) {
-    for (const Launch& l : a.launches)
-        if (l.record.name == name)
-            return &l;
-    return nullptr;
-}
 
 // aten::mm [[141, 512], [512, 512]] fp32: 2*141*512*512 = 73,924,608 FLOP.
 constexpr double kMmFlops = 73924608.0;
