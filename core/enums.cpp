@@ -26,10 +26,11 @@ template <class E> struct Alias {
 };
 
 constexpr std::array kPrecisionNames{
-    EnumName<Precision>{Precision::fp64, "fp64"}, EnumName<Precision>{Precision::fp32, "fp32"},
-    EnumName<Precision>{Precision::tf32, "tf32"}, EnumName<Precision>{Precision::fp16, "fp16"},
-    EnumName<Precision>{Precision::bf16, "bf16"}, EnumName<Precision>{Precision::fp8, "fp8"},
-    EnumName<Precision>{Precision::int8, "int8"}, EnumName<Precision>{Precision::other, "other"}};
+    EnumName<Precision>{Precision::fp64, "fp64"},  EnumName<Precision>{Precision::fp32, "fp32"},
+    EnumName<Precision>{Precision::tf32, "tf32"},  EnumName<Precision>{Precision::fp16, "fp16"},
+    EnumName<Precision>{Precision::bf16, "bf16"},  EnumName<Precision>{Precision::fp8, "fp8"},
+    EnumName<Precision>{Precision::int8, "int8"},  EnumName<Precision>{Precision::fp4, "fp4"},
+    EnumName<Precision>{Precision::other, "other"}};
 // Spellings found in PyTorch dtypes, Kineto "Input type" strings and nccl-tests type columns.
 constexpr std::array kPrecisionAliases{Alias<Precision>{"double", Precision::fp64},
                                        Alias<Precision>{"float64", Precision::fp64},
@@ -44,6 +45,10 @@ constexpr std::array kPrecisionAliases{Alias<Precision>{"double", Precision::fp6
                                        Alias<Precision>{"float8_e5m2", Precision::fp8},
                                        Alias<Precision>{"e4m3", Precision::fp8},
                                        Alias<Precision>{"e5m2", Precision::fp8},
+                                       Alias<Precision>{"float4_e2m1fn_x2", Precision::fp4},
+                                       Alias<Precision>{"e2m1", Precision::fp4},
+                                       Alias<Precision>{"nvfp4", Precision::fp4},
+                                       Alias<Precision>{"mxfp4", Precision::fp4},
                                        Alias<Precision>{"char", Precision::int8},
                                        Alias<Precision>{"signed_char", Precision::int8}};
 

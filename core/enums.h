@@ -9,7 +9,7 @@
 
 namespace roofscope {
 
-enum class Precision { fp64, fp32, tf32, fp16, bf16, fp8, int8, other };
+enum class Precision { fp64, fp32, tf32, fp16, bf16, fp8, int8, fp4, other };
 enum class ComputeUnit { vector, tensor };
 enum class MemoryLevel { l1, l2, l3, dram, host };
 enum class Link { pcie_h2d, pcie_d2h, p2p, intra_node, inter_node };

@@ -18,6 +18,8 @@ int precisionBits(Precision precision) {
     case Precision::fp8:
     case Precision::int8:
         return 8;
+    case Precision::fp4:
+        return 4;
     default:
         return 0;
     }

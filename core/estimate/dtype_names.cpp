@@ -21,7 +21,7 @@ struct DtypeInfo {
 // and "Scalar" describe non-tensor arguments and are deliberately absent. uint8 and the
 // quantised 8-bit types compute as int8; integer and bool tensors as "other". Float8_e8m0fnu is
 // the exponent-only scale type of MX formats. Float4_e2m1fn_x2 holds two fp4 values in a byte
-// (1 B per stored element); there is no fp4 Precision, so it maps to "other".
+// (1 B per stored element) and computes in fp4.
 constexpr std::array kDtypes{
     DtypeInfo{"float", 4, Precision::fp32},
     DtypeInfo{"float32", 4, Precision::fp32},
@@ -51,9 +51,9 @@ constexpr std::array kDtypes{
     DtypeInfo{"torch.float8_e4m3fnuz", 1, Precision::fp8},
     DtypeInfo{"torch.float8_e5m2fnuz", 1, Precision::fp8},
     DtypeInfo{"torch.float8_e8m0fnu", 1, Precision::fp8},
-    DtypeInfo{"c10::Float4_e2m1fn_x2", 1, Precision::other},
-    DtypeInfo{"float4_e2m1fn_x2", 1, Precision::other},
-    DtypeInfo{"torch.float4_e2m1fn_x2", 1, Precision::other},
+    DtypeInfo{"c10::Float4_e2m1fn_x2", 1, Precision::fp4},
+    DtypeInfo{"float4_e2m1fn_x2", 1, Precision::fp4},
+    DtypeInfo{"torch.float4_e2m1fn_x2", 1, Precision::fp4},
     DtypeInfo{"signed char", 1, Precision::int8},
     DtypeInfo{"int8", 1, Precision::int8},
     DtypeInfo{"torch.int8", 1, Precision::int8},

@@ -6,8 +6,8 @@
 // per row or per block) are read, their arithmetic is not counted; the output is written at
 // out_dtype when given, else at the input's dtype. Float4_e2m1fn_x2 packs two values per byte
 // along K, so K = 2 × the stored size (as PyTorch calls cuBLAS; flop_counter's _scaled_mm_flop
-// takes the stored K and counts half); Roofscope has no fp4 precision, so such GEMMs report
-// `other`, with tensorUnits set. _int_mm: int8 in, int32 out.
+// takes the stored K and counts half); such GEMMs run at fp4 on tensor units. _int_mm: int8 in,
+// int32 out.
 
 #include "estimate/estimate_support.h"
 

@@ -357,9 +357,9 @@ std::optional<PrecisionUnit> blackwellBmm(const std::vector<std::string_view>& w
         return std::nullopt;
     PrecisionUnit out;
     out.unit = ComputeUnit::tensor;
-    // The MMA runs in the wider input type; fp4 on both sides has no Precision value.
+    // The MMA runs in the wider input type: fp4 only when both sides are fp4.
     const int widest = *std::max_element(inputs.begin(), inputs.end());
-    out.precision = widest == 4    ? Precision::other
+    out.precision = widest == 4    ? Precision::fp4
                     : widest == 8  ? Precision::fp8
                     : widest == 16 ? Precision::bf16
                     : widest == 17 ? Precision::fp16

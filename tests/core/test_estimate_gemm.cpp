@@ -111,13 +111,13 @@ class TestEstimateGemm : public QObject {
         // MXFP4: Float4_e2m1fn_x2 packs two values per byte along K, stored [256, 2048] and
         // [2048, 512], so K = 4096: 2·256·512·4096 = 1,073,741,824. read 524,288 + 1,048,576 +
         // e8m0 block scales 256·128 = 32,768 and 512·128 = 65,536 -> 1,671,168; written bf16
-        // 256·512·2 = 262,144. No fp4 Precision: "other", still on tensor units.
+        // 256·512·2 = 262,144. fp4, on tensor units.
         estimateRow("mxfp4", "aten::_scaled_mm",
                     "[[256,2048],[2048,512],[32768],[65536],[],[],[],[]]",
                     R"(["c10::Float4_e2m1fn_x2","c10::Float4_e2m1fn_x2","c10::Float8_e8m0fnu",)"
                     R"("c10::Float8_e8m0fnu","","","Scalar","Scalar"])",
                     R"(["","","","","","","15","False"])", 1073741824.0, 1671168, 262144, "gemm",
-                    "other", true);
+                    "fp4", true);
         // _int_mm int8 -> int32: 2·64·32·128 = 524,288; read 64·128 + 128·32 = 12,288; written
         // 64·32·4 = 8,192.
         estimateRow("_int_mm", "aten::_int_mm", "[[64,128],[128,32]]",

@@ -38,7 +38,7 @@ constexpr int gemm = int(Category::gemm), conv = int(Category::conv),
               collective = int(Category::collective), memory = int(Category::memory);
 constexpr int fp64 = int(Precision::fp64), fp32 = int(Precision::fp32), tf32 = int(Precision::tf32),
               fp16 = int(Precision::fp16), bf16 = int(Precision::bf16), fp8 = int(Precision::fp8),
-              int8 = int(Precision::int8), noValue = int(Precision::other);
+              int8 = int(Precision::int8), fp4 = int(Precision::fp4);
 constexpr int tensor = int(ComputeUnit::tensor), vector = int(ComputeUnit::vector);
 
 std::string sample(const std::string& name) {
@@ -139,8 +139,8 @@ class TestKernelTraits : public QObject {
             "bmm_MxE4m3_MxE2m1MxE4m3_Fp32_t128x128x256_s4_et128x64_m256x128x32", gemm, fp8, tensor);
         row("bmm E4m3", "bmm_E4m3_E4m3E4m3_Fp32_t128x64x128u2_s6_et64x64_m64x64x32_cga1x1x1", gemm,
             fp8, tensor);
-        row("bmm E2m1 (fp4)", "bmm_E2m1_E2m1E2m1_Fp32_bA16_bB16_bC16_t128x128x256_s3", gemm,
-            noValue, tensor);
+        row("bmm E2m1 (fp4)", "bmm_E2m1_E2m1E2m1_Fp32_bA16_bB16_bC16_t128x128x256_s3", gemm, fp4,
+            tensor);
         // Inductor templates.
         row("triton_tem mm", "triton_tem_fused_addmm_0", gemm, kNone, kNone);
     }

@@ -221,9 +221,9 @@ class TestOpInputs : public QObject {
         QTest::newRow("fp8 e5m2fnuz") << "c10::Float8_e5m2fnuz" << 1 << "fp8";
         QTest::newRow("fp8 e8m0fnu") << "c10::Float8_e8m0fnu" << 1 << "fp8";
         QTest::newRow("python fp8 fnuz") << "torch.float8_e4m3fnuz" << 1 << "fp8";
-        // Two fp4 values per byte; no fp4 Precision exists, so "other".
-        QTest::newRow("fp4 x2") << "c10::Float4_e2m1fn_x2" << 1 << "other";
-        QTest::newRow("python fp4 x2") << "torch.float4_e2m1fn_x2" << 1 << "other";
+        // Two fp4 values per byte, computing in fp4.
+        QTest::newRow("fp4 x2") << "c10::Float4_e2m1fn_x2" << 1 << "fp4";
+        QTest::newRow("python fp4 x2") << "torch.float4_e2m1fn_x2" << 1 << "fp4";
         QTest::newRow("long int") << "long int" << 8 << "other";
         QTest::newRow("long") << "long" << 8 << "other";
         QTest::newRow("int") << "int" << 4 << "other";

@@ -214,7 +214,7 @@ class TestSessionFileErrors : public QObject {
             << patched("/devices/0/compute/1/precision", "\"fp17\"") << 0 << 0
             << "/devices/0/compute/1/precision"
             << QStringList{"unknown value 'fp17' (expected one of: fp64, fp32, tf32, fp16, bf16, "
-                           "fp8, int8, other)"};
+                           "fp8, int8, fp4, other)"};
         QTest::newRow("unknown device kind")
             << patched("/devices/1/kind", "\"quantum\"") << 0 << 0 << "/devices/1/kind"
             << QStringList{"unknown value 'quantum' (expected one of: gpu, cpu, fpga, asic, tpu, "
