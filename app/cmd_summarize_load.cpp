@@ -5,8 +5,8 @@
 #include "import/kineto_load.h"
 #include "import/nccl_tests.h"
 #include "import/ncu_csv.h"
+#include "import/ncu_import.h"
 #include "import/ncu_records.h"
-#include "import/ncu_tensor_factor.h"
 #include "md_roofline.h"
 #include "text_file.h"
 
@@ -112,30 +112,13 @@ Status loadNcu(FileSummary& s, const SummaryOptions& options) {
     const auto report = parseNcuCsv(text.value(), s.source);
     if (!report)
         return report.error();
-    for (const auto& launch : report.value().launches) {
-        const auto it = launch.attributes.find("device__attribute_display_name");
-        if (it != launch.attributes.end()) {
-            s.deviceName = it->second;
-            break;
-        }
-    }
-    // Tensor-pipe instructions become FLOPs only with the architecture's factor.
-    NcuRecordOptions recordOptions;
-    const std::string device = options.device ? options.device->device.id : s.deviceName;
-    const auto factor = ncuTensorFactor(device);
-    if (factor)
-        recordOptions.tensorFlopsPerInstruction = factor->flopsPerInstruction;
-    const auto records = ncuRecords(report.value(), recordOptions);
-    const bool tensor = std::any_of(records.begin(), records.end(),
-                                    [](const OpRecord& r) { return r.usesTensorUnits; });
-    if (tensor && factor)
-        s.warnings.push_back("tensor instructions counted as FLOPs with " + factor->basis);
-    else if (tensor)
-        s.warnings.push_back(
-            "tensor instructions not counted as FLOPs: no per-instruction factor "
-            "for " +
-            (device.empty() ? std::string("an unnamed device") : "'" + device + "'") +
-            " (see docs/file-formats.md; give a V100/Ampere/Ada device with --device)");
+    // The same records as `roofscope info` reads (core/import/ncu_import.h).
+    auto imported =
+        importNcuRecords(report.value(), options.device ? options.device->device.id : "");
+    s.deviceName = imported.deviceName;
+    for (auto& w : imported.warnings)
+        s.warnings.push_back(std::move(w));
+    const auto& records = imported.records;
     // Nsight profiles kernels, not framework ops: grouping by op is grouping by kernel.
     addRecords(s, grouping == Grouping::launch ? records : aggregateByKernel(records));
     return {};

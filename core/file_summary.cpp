@@ -6,6 +6,7 @@
 #include "import/kineto_description.h"
 #include "import/nccl_tests.h"
 #include "import/ncu_csv.h"
+#include "import/ncu_import.h"
 #include "import/ncu_records.h"
 #include "import/nvbandwidth.h"
 #include "roofline.h"
@@ -77,7 +78,8 @@ std::string describeSession(const std::string& path, const Session& s) {
 }
 
 std::string describeNcu(const std::string& path, const NcuReport& report) {
-    const auto kernels = aggregateByKernel(ncuRecords(report));
+    // The records `roofscope summarize` reads, tensor FLOPs by the file's GPU included.
+    const auto kernels = aggregateByKernel(importNcuRecords(report).records);
     std::ostringstream out;
     out << path << ": Nsight Compute CSV ("
         << (report.layout == NcuLayout::longPage ? "long page" : "raw page") << "), "

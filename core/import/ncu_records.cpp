@@ -1,5 +1,8 @@
 #include "import/ncu_records.h"
 
+#include "import/kernel_traits.h"
+#include "import/ncu_tensor_work.h"
+
 #include <algorithm>
 #include <array>
 #include <cctype>
@@ -13,7 +16,6 @@ namespace {
 constexpr std::string_view kTimeDuration = "gpu__time_duration.sum";
 constexpr std::string_view kCycles = "sm__cycles_elapsed.avg";
 constexpr std::string_view kCycleRate = "sm__cycles_elapsed.avg.per_second";
-constexpr std::string_view kTensorInst = "sm__inst_executed_pipe_tensor.sum";
 
 struct LevelMetric {
     std::string_view name;
@@ -27,10 +29,38 @@ struct PrecisionLetter {
     char letter; // the "d" of "op_dfma"
     Precision precision;
 };
-// Order matters on ties: the wider precision wins, since its roof is the lower, safer one.
 constexpr std::array kPrecisions{PrecisionLetter{'d', Precision::fp64},
                                  PrecisionLetter{'f', Precision::fp32},
                                  PrecisionLetter{'h', Precision::fp16}};
+
+// Order matters on ties: the wider precision wins, since its roof is the lower, safer one.
+constexpr std::array kTieOrder{Precision::fp64, Precision::fp32, Precision::tf32, Precision::bf16,
+                               Precision::fp16, Precision::fp8,  Precision::int8, Precision::other};
+
+// FLOPs per precision whose counters the export has, in kTieOrder; `tensor` says whether any
+// of them is tensor-pipe work.
+struct Shares {
+    std::array<double, kTieOrder.size()> flops{};
+    std::array<bool, kTieOrder.size()> present{}, tensor{};
+
+    void add(Precision p, double value, bool onTensor) {
+        const auto i = static_cast<std::size_t>(std::find(kTieOrder.begin(), kTieOrder.end(), p) -
+                                                kTieOrder.begin());
+        flops[i] += value;
+        present[i] = true;
+        tensor[i] = tensor[i] || onTensor;
+    }
+    // The precision doing most FLOPs, and whether they include tensor work; strict > keeps the
+    // wider one on a tie. `other` when no counter is present.
+    std::pair<Precision, bool> largest() const {
+        std::optional<std::size_t> best;
+        for (std::size_t i = 0; i < flops.size(); ++i)
+            if (present[i] && (!best || flops[i] > flops[*best]))
+                best = i;
+        return best ? std::pair{kTieOrder[*best], tensor[*best]}
+                    : std::pair{Precision::other, false};
+    }
+};
 
 std::string instMetric(char letter, std::string_view op) {
     return "sm__sass_thread_inst_executed_op_" + std::string(1, letter) + std::string(op) +
@@ -70,7 +100,7 @@ void accumulate(Measure& sum, const Measure& m, bool first) {
 } // namespace
 
 bool isNcuRooflineMetric(std::string_view name) {
-    if (name == kTimeDuration || name == kCycles || name == kCycleRate || name == kTensorInst)
+    if (name == kTimeDuration || name == kCycles || name == kCycleRate || isNcuTensorMetric(name))
         return true;
     for (const auto& l : kLevelMetrics)
         if (name == l.name)
@@ -94,8 +124,12 @@ std::vector<OpRecord> ncuRecords(const NcuReport& report, const NcuRecordOptions
         r.stream = parseStream(launch.stream);
         r.precision = Precision::other;
 
+        // Scalar FLOPs per precision; the largest share is the scalar mix.
         bool anyFlops = false;
-        double total = 0, largest = -1;
+        double total = 0;
+        Shares shares;
+        std::optional<Precision> scalarMix;
+        double largestScalar = 0;
         for (const auto& p : kPrecisions) {
             double flops = 0;
             bool present = false;
@@ -109,20 +143,30 @@ std::vector<OpRecord> ncuRecords(const NcuReport& report, const NcuRecordOptions
                 continue;
             anyFlops = true;
             total += flops;
-            // A mixed-precision kernel gets the precision doing most of its FLOPs: that roof is
-            // the one the kernel is mostly bound by; strict > keeps the wider one on a tie.
-            if (flops > largest) {
-                largest = flops;
-                r.precision = p.precision;
+            shares.add(p.precision, flops, false);
+            if (!scalarMix || flops > largestScalar) {
+                largestScalar = flops;
+                scalarMix = p.precision;
             }
         }
-        if (const auto* tensor = launch.metric(kTensorInst)) {
-            r.usesTensorUnits = tensor->value > 0;
-            if (options.tensorFlopsPerInstruction) {
-                total += *options.tensorFlopsPerInstruction * tensor->value;
-                anyFlops = true;
+        // Tensor FLOPs join their precision's share (ncu_tensor_work.h).
+        const NcuTensorWork work =
+            ncuTensorWork(launch, kernelTraits(launch.kernelName),
+                          largestScalar > 0 ? scalarMix : std::nullopt, options.ampereOrLater);
+        bool tensorCounted = false;
+        if (work.present && options.tensorFactor) {
+            anyFlops = true;
+            for (const auto& [precision, flops] : ncuTensorFlops(work, *options.tensorFactor)) {
+                total += flops;
+                shares.add(precision, flops, true);
+                tensorCounted = true;
             }
         }
+        // The precision doing most of the FLOPs: that roof is the one the kernel is mostly bound
+        // by, the tensor one when tensor work is part of them.
+        const auto [precision, onTensor] = shares.largest();
+        r.precision = precision;
+        r.usesTensorUnits = tensorCounted ? onTensor : work.instructions() > 0;
         if (anyFlops)
             r.flops = Measure::measured(total);
 

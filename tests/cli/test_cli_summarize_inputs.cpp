@@ -1,6 +1,7 @@
 // `roofscope summarize` on the other inputs: an Nsight Compute CSV, nccl-tests output, and the
 // A100 DDP Kineto sample when ../shared/samples is present.
 #include "summarize_runner.h"
+#include "units.h"
 
 #include <QFile>
 #include <QJsonDocument>
@@ -12,6 +13,7 @@ using summarize_test::Run;
 namespace {
 const QString kNcu = QStringLiteral(ROOFSCOPE_TEST_DATA "/ncu/raw_units.csv");
 const QString kNccl = QStringLiteral(ROOFSCOPE_TEST_DATA "/nccl/plain_single_node.txt");
+const QString kNcuTensor = QStringLiteral(ROOFSCOPE_TEST_DATA "/ncu/a100_tensor_pipes.csv");
 } // namespace
 
 class TestCliSummarizeInputs : public QObject {
@@ -91,6 +93,54 @@ class TestCliSummarizeInputs : public QObject {
         const QString warnings = QString::fromUtf8(
             QJsonDocument(d.value("warnings").toArray()).toJson(QJsonDocument::Compact));
         QVERIFY2(warnings.contains(warning), qPrintable(warnings));
+    }
+
+    // Tensor-pipe work on an A100 export: precision and unit follow what ran, and `info` reads the
+    // same records as `summarize` (core/import/ncu_import.h).
+    void tensorPipesPrecision_data() {
+        QTest::addColumn<QString>("kernel");
+        QTest::addColumn<double>("flops");
+        QTest::addColumn<QString>("precision");
+        QTest::addColumn<QString>("info"); // what `roofscope info` prints for it
+        // 4096 x 1e6 HMMA + 2 x 2e6 ffma = 4.1e9 FLOP, fp16; 20 us: 205 TFLOP/s
+        QTest::newRow("HMMA") << "ampere_fp16_s16816gemm" << 4.1e9 << "fp16"
+                              << "1 launch(es), 20.0 µs, 4.10 GFLOP fp16";
+        // 512 x 2e6 DMMA + 2 x 1e6 dfma = 1.026e9 FLOP, fp64; 100 us
+        QTest::newRow("DMMA") << "d884gemm" << 1.026e9 << "fp64"
+                              << "1 launch(es), 100 µs, 1.03 GFLOP fp64";
+        // 2 x 2e9 ffma + 1000 fadd = 4,000,001,000 FLOP, fp32; 400 us
+        QTest::newRow("scalar fp32") << "ampere_sgemm" << 4'000'001'000.0 << "fp32"
+                                     << "1 launch(es), 400 µs, 4.00 GFLOP fp32";
+    }
+    void tensorPipesPrecision() {
+        QFETCH(QString, kernel);
+        QFETCH(double, flops);
+        QFETCH(QString, precision);
+        QFETCH(QString, info);
+        const QJsonArray datasets = jsonDatasets({kNcuTensor});
+        QCOMPARE(datasets.size(), 1);
+        const QJsonObject d = datasets[0].toObject();
+        QCOMPARE(d.value("device").toObject().value("id").toString(),
+                 QStringLiteral("nvidia-a100-sxm4-40gb"));
+        QJsonObject k;
+        for (const auto& r : d.value("records").toArray())
+            if (r.toObject().value("name").toString().contains(kernel))
+                k = r.toObject();
+        QVERIFY2(!k.isEmpty(), qPrintable(kernel));
+        QVERIFY2(near(k.value("flops").toDouble(), flops),
+                 qPrintable(QString::number(k.value("flops").toDouble(), 'g', 12)));
+        QCOMPARE(k.value("precision").toString(), precision);
+        QCOMPARE(k.value("bottleneck").toString(), QStringLiteral("compute"));
+
+        // `info` prints the same FLOPs and precision for the kernel.
+        const Run r = runner_.runCommand({"info", kNcuTensor});
+        QCOMPARE(r.exitCode, 0);
+        const std::string same =
+            roofscope::formatSi(k.value("flops").toDouble(), roofscope::Dimension::flops) + " " +
+            precision.toStdString();
+        const QString line = "  " + k.value("name").toString() + "\n    " + info + ", dram ";
+        QVERIFY2(r.out.contains(line), qPrintable(r.out));
+        QVERIFY2(info.endsWith(QString::fromStdString(same)), same.c_str());
     }
 
     // One collective entry per message size, with the file's own bandwidths; no records.

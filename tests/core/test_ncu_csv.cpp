@@ -99,9 +99,13 @@ class TestNcuCsv : public QObject {
     }
 
     void tensorFactorWhenGiven() {
-        const auto records = ncuRecords(parseFixture("long_quirks.csv"), {"", 0, 512.0});
-        // 155e6 + 512 x 2,000 = 156,024,000
+        const TensorFactor volta{512, 0, 0, 0, "Volta"};
+        const auto records = ncuRecords(parseFixture("long_quirks.csv"), {"", 0, volta});
+        // 155e6 + 512 x 2,000 = 156,024,000. The name is silent about the HMMA type: fp16, whose
+        // 70e6 + 1,024,000 FLOPs stay below fp32's 85e6, so fp32 on the vector pipes decides.
         QVERIFY(records[1].flops == Measure::measured(156'024'000.0));
+        QVERIFY(records[1].precision == Precision::fp32);
+        QVERIFY(!records[1].usesTensorUnits);
     }
 
     void autoScaledUnitsCrlfAndBom_data() {
