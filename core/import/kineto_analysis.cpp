@@ -44,6 +44,7 @@ KinetoAnalysis analyzeTrace(const TraceEvents& events) {
     const Links links = linkEvents(events);
     PhaseFinder phases(events, links);
     WarningCounter commProblems;
+    DerivedCollectives derived(events, links);
     const int nodeGpus = static_cast<int>(events.meta.devices.size());
 
     // Launches are built in start-time order, so the result needs no reordering (moving a
@@ -91,9 +92,11 @@ KinetoAnalysis analyzeTrace(const TraceEvents& events) {
                 commName = known == 1;
             }
             const CollectiveArgs* args = collectiveArgs(events, links, i, commName);
-            if (args || commName)
+            if (args)
                 describeCollective(args, r.name, out.context.worldSize, nodeGpus, launch,
                                    commProblems);
+            else if (commName) // older traces: from record_param_comms' shapes, nccl:<name>
+                derived.describe(i, r.name, out.context.worldSize, nodeGpus, launch, commProblems);
             else
                 compute = true;
             kernels.push_back(launches.size());

@@ -87,6 +87,39 @@ class WarningCounter {
 void describeCollective(const CollectiveArgs* args, std::string_view kernelName, int worldSize,
                         int nodeGpus, Launch& launch, WarningCounter& problems);
 
+// ---- kineto_analysis_comm_derive.cpp ----
+
+// Communication kernels of older traces (PyTorch 1.x, formats.md 1.7), whose record_param_comms
+// ops carry no collective args, only "Input Dims" / "Input type", beside a user annotation
+// nccl:<collective>: the collective from that annotation, the message size from the recorded
+// shapes. Remembers what it worked out per launching range.
+class DerivedCollectives {
+  public:
+    DerivedCollectives(const TraceEvents& events, const Links& links);
+    // Describes the communication kernel events.gpu[gpuIndex], which has no CollectiveArgs on
+    // itself or its ops, as describeCollective does with args derived from its chain; as
+    // describeCollective(nullptr, ...) when its chain holds neither a record_param_comms nor a
+    // nccl: annotation. What cannot be derived is counted in `problems`.
+    void describe(std::uint32_t gpuIndex, std::string_view kernelName, int worldSize, int nodeGpus,
+                  Launch& launch, WarningCounter& problems);
+
+  private:
+    struct Outcome {
+        std::optional<CollectiveArgs> args;   // with the message size
+        std::optional<Collective> collective; // known even when the size is not
+        std::string problem;                  // "" when all was derived
+    };
+    Outcome derive(std::uint32_t anchor, std::string_view kernelName);
+    std::uint8_t marker(std::uint32_t cpuIndex);
+    std::uint32_t followingAnnotation(std::uint32_t recordParamComms);
+
+    const TraceEvents& events_;
+    const Links& links_;
+    std::vector<std::uint8_t> markerByName_;    // per name id: not asked, none, record, nccl:
+    std::vector<std::uint32_t> markers_;        // record_param_comms and nccl: ranges, sorted
+    std::map<std::uint64_t, Outcome> outcomes_; // per (anchor, kernel name id)
+};
+
 // ---- kineto_analysis_estimate.cpp ----
 
 // FLOPs and bytes from shape formulas for the kernels in `kernels` (indices into `launches`,

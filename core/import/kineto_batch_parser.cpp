@@ -17,6 +17,12 @@ namespace od = simdjson::ondemand;
 
 namespace {
 
+// record_param_comms and the nccl:<collective> annotations: in traces without collective args
+// their first tensor is the message (kineto_analysis_comm_derive.cpp).
+bool isCommRange(std::string_view name) {
+    return name == "record_param_comms" || name.starts_with("nccl:");
+}
+
 struct Args {
     std::int64_t externalId = -1;
     std::int64_t correlation = -1;
@@ -116,7 +122,8 @@ struct KinetoBatchParser::Impl {
         if (name >= keepShapes.size())
             keepShapes.resize(name + 1, -1);
         if (keepShapes[name] < 0)
-            keepShapes[name] = hasEstimator(out.strings.text(name)) ? 1 : 0;
+            keepShapes[name] =
+                hasEstimator(out.strings.text(name)) || isCommRange(out.strings.text(name)) ? 1 : 0;
         return keepShapes[name] == 1;
     }
 

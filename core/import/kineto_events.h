@@ -54,8 +54,9 @@ struct CollectiveArgs {
 };
 
 // The raw JSON texts of "Input Dims", "Input type" and "Concrete Inputs" (each "" when absent),
-// for parseOpInputs. Kept only for ops whose name has an estimator; identical triples are stored
-// once (a training loop repeats a few shapes millions of times).
+// for parseOpInputs. Kept only for ops whose name has an estimator and for record_param_comms and
+// nccl:<collective> ranges (their first tensor is the message of older traces' collectives);
+// identical triples are stored once (a training loop repeats a few shapes millions of times).
 struct OpShapes {
     std::string dims;
     std::string types;

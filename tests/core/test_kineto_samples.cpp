@@ -164,6 +164,84 @@ class TestKinetoSamples : public QObject {
         }
         QVERIFY2(gemmFlops > 0, "aten::mm / aten::addmm shapes give FLOPs");
     }
+
+    // The 128-rank recommendation model's NCCL kernels (all ncclKernel_SendRecv_..., 65 % and
+    // 57 % of kernel time) have no collective args; record_param_comms' Input Dims and the
+    // nccl:<collective> annotations give them (Python over the files: per annotation, calls,
+    // first-tensor bytes, kernel us):
+    //   rank 0: all_to_all 4, 850,250,752 B (384 long + 2 x 419,430,400 unsigned char +
+    //           2,846,720 int), 182,403 us; all_reduce 4, 314,195,708 B (nccl:all_reduce's
+    //           float tensors: record_param_comms has a TensorList), 107,656 us;
+    //           _all_gather_base 2, 2 x 16,777,216 x 128 B, 106,140 us; SendRecv 396,199 us.
+    //   rank 1: all_to_all 4, 745,202,432 B, 229,700 us; all_reduce 284,846,792 B, 44,446 us;
+    //           all_gather 2 x 2^31 B, 104,907 us; SendRecv 379,053 us.
+    // all_to_all busbw = algbw x 127/128: rank 0 850,250,752 B / 0.182403 s = 4.6614 GB/s ->
+    // 4.6250 GB/s; rank 1 745,202,432 B / 0.2297 s = 3.2442 GB/s -> 3.2189 GB/s.
+    void ws128Collectives_data() {
+        QTest::addColumn<QString>("file");
+        QTest::addColumn<double>("allToAllBytes");
+        QTest::addColumn<double>("allToAllUs");
+        QTest::addColumn<double>("allReduceBytes");
+        QTest::addColumn<double>("sendRecvUs");
+        QTest::addColumn<double>("allToAllBusbw");
+        QTest::newRow("rank 0") << "kineto_ws128_sampled_rank-0.json.gz" << 850250752.0 << 182403.0
+                                << 314195708.0 << 396199.0 << 4.6250e9;
+        QTest::newRow("rank 1") << "kineto_ws128_sampled_rank-1.json.gz" << 745202432.0 << 229700.0
+                                << 284846792.0 << 379053.0 << 3.2189e9;
+    }
+    void ws128Collectives() {
+        QFETCH(QString, file);
+        QFETCH(double, allToAllBytes);
+        QFETCH(double, allToAllUs);
+        QFETCH(double, allReduceBytes);
+        QFETCH(double, sendRecvUs);
+        QFETCH(double, allToAllBusbw);
+        const auto path = sample(file.toUtf8().constData());
+        if (path.empty())
+            QSKIP("samples absent");
+        auto loaded = loadKinetoTrace(path);
+        QVERIFY2(loaded.ok(), loaded.ok() ? "" : loaded.error().toString().c_str());
+        const KinetoAnalysis& a = loaded.value().analysis;
+        for (const std::string& w : a.warnings)
+            QVERIFY2(w.find("collective") == std::string::npos, w.c_str());
+        double sendRecvS = 0;
+        for (const auto& l : a.launches)
+            if (l.record.name.starts_with("ncclKernel_SendRecv")) {
+                sendRecvS += l.record.timeS.value;
+                QVERIFY(l.messageBytes > 0);
+                QCOMPARE(l.record.groupSize, 128);
+                QVERIFY(l.record.commBytes.contains(Link::inter_node));
+            }
+        QVERIFY(roofscope::testing::near(sendRecvS, sendRecvUs * 1e-6, 1e-9));
+
+        const auto collectives = summarizeCollectives(a.launches);
+        QCOMPARE(collectives.size(), std::size_t(3));
+        double timeS = 0;
+        std::int64_t calls = 0;
+        for (const auto& c : collectives) {
+            QCOMPARE(c.groupSize, 128);
+            timeS += c.timeS;
+            calls += c.count;
+            if (c.op == Collective::all_to_all) {
+                QCOMPARE(c.count, std::int64_t(4));
+                QVERIFY(roofscope::testing::near(c.bytes, allToAllBytes));
+                QVERIFY(roofscope::testing::near(c.timeS, allToAllUs * 1e-6, 1e-9));
+                QVERIFY(
+                    roofscope::testing::near(c.busbwBytesPerS, c.algbwBytesPerS * 127.0 / 128.0));
+                QVERIFY(std::fabs(c.busbwBytesPerS - allToAllBusbw) < 0.0001e9);
+            } else if (c.op == Collective::all_reduce) {
+                QCOMPARE(c.count, std::int64_t(4));
+                QVERIFY(roofscope::testing::near(c.bytes, allReduceBytes));
+            } else {
+                QVERIFY(c.op == Collective::all_gather);
+                QCOMPARE(c.count, std::int64_t(2));
+                QVERIFY(roofscope::testing::near(c.bytes, 2 * 2147483648.0));
+            }
+        }
+        // All of the SendRecv time is in the collectives.
+        QCOMPARE(calls, std::int64_t(10));
+        QVERIFY(roofscope::testing::near(timeS, sendRecvUs * 1e-6, 1e-9));
+    }
 };
 
 QTEST_APPLESS_MAIN(TestKinetoSamples)
