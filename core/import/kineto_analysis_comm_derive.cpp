@@ -17,9 +17,11 @@
 //   nelems" of collective_bytes.h: for all_to_all the per-rank input (each rank sends n-1 of its
 //   n equal slices, S x (n-1)/n on the wire, nccl-tests' convention); for all_gather only the
 //   input is known, so S = input x n.
-// - These records name no group: the group is taken as the trace's world size, i.e. the
-//   collective is assumed to run on the default process group (a sub-group makes all_gather's S
-//   and every busbw factor too large).
+// - These records name no group. An all-gather or reduce-scatter inside a c10d:: op that records
+//   its output and input tensors ("c10d::_allgather_base_" [[1073741824], [16777216]]) runs on
+//   as many ranks as the ratio of their sizes (64 there, in a 128-rank job: a sub-group). Else
+//   the group is taken as the trace's world size, i.e. the collective is assumed to run on the
+//   default process group (a sub-group makes all_gather's S and every busbw factor too large).
 
 #include "import/kineto_analysis_internal.h"
 
@@ -160,12 +162,41 @@ DerivedCollectives::Outcome DerivedCollectives::derive(std::uint32_t anchor,
     args.name = name;
     args.inNelems = tensor->elements;
     args.dtype = tensor->type;
-    args.groupSize = 0; // none recorded: describeCollective takes the world size
+    // 0: none recorded, describeCollective takes the world size.
+    args.groupSize = groupFromC10d(anchor, *out.collective);
+    const bool assumedGroup = args.groupSize == 0;
     out.args = std::move(args);
-    if (!events_.meta.distributed.worldSize)
+    if (!events_.meta.distributed.worldSize && assumedGroup)
         out.problem = "collective sizes from record_param_comms shapes assume the default process "
                       "group, but the trace records no world_size: group size taken as 1";
     return out;
+}
+
+int DerivedCollectives::groupFromC10d(std::uint32_t anchor, Collective collective) {
+    if (collective != Collective::all_gather && collective != Collective::reduce_scatter)
+        return 0;
+    for (std::uint32_t i = anchor; i != kNoIndex; i = links_.parent[i]) {
+        const CpuEvent& e = events_.cpu[i];
+        if (e.kind != CpuEventKind::op || e.name == kNoIndex || e.shapes == kNoIndex ||
+            !events_.strings.text(e.name).starts_with("c10d::"))
+            continue;
+        const OpShapes& s = events_.shapes[e.shapes];
+        const auto inputs = parseOpInputs(s.dims, s.types, s.concrete);
+        if (!inputs.ok())
+            return 0;
+        const Shape* output = inputs.value().tensor(0);
+        const Shape* input = inputs.value().tensor(1);
+        if (!output || !input)
+            return 0;
+        // all-gather: output = n x input; reduce-scatter: input = n x output.
+        std::int64_t big = elementCount(*output), small = elementCount(*input);
+        if (collective == Collective::reduce_scatter)
+            std::swap(big, small);
+        if (small <= 0 || big <= small || big % small != 0 || big / small > (1 << 20))
+            return 0;
+        return static_cast<int>(big / small);
+    }
+    return 0;
 }
 
 void DerivedCollectives::describe(std::uint32_t gpuIndex, std::string_view kernelName,

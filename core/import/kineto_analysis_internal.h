@@ -112,6 +112,9 @@ class DerivedCollectives {
     Outcome derive(std::uint32_t anchor, std::string_view kernelName);
     std::uint8_t marker(std::uint32_t cpuIndex);
     std::uint32_t followingAnnotation(std::uint32_t recordParamComms);
+    // The ranks of an all-gather / reduce-scatter from the output and input tensors of the
+    // c10d:: op around it; 0 when no such op records both.
+    int groupFromC10d(std::uint32_t anchor, Collective collective);
 
     const TraceEvents& events_;
     const Links& links_;

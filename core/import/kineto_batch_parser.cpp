@@ -18,9 +18,10 @@ namespace od = simdjson::ondemand;
 namespace {
 
 // record_param_comms and the nccl:<collective> annotations: in traces without collective args
-// their first tensor is the message (kineto_analysis_comm_derive.cpp).
+// their first tensor is the message; the c10d:: op around them has the output and input tensors
+// whose ratio is an all-gather's group (kineto_analysis_comm_derive.cpp).
 bool isCommRange(std::string_view name) {
-    return name == "record_param_comms" || name.starts_with("nccl:");
+    return name == "record_param_comms" || name.starts_with("nccl:") || name.starts_with("c10d::");
 }
 
 struct Args {

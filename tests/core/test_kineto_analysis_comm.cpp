@@ -450,6 +450,41 @@ class TestKinetoAnalysisComm : public QObject {
         CHECK_NEAR(summary[0].busbwBytesPerS, summary[0].algbwBytesPerS * 127.0 / 128.0);
     }
 
+    // An all-gather inside c10d::_allgather_base_ whose output [1,073,741,824] is 64x its input
+    // [16,777,216] (signed char) runs on a 64-rank sub-group of the 128-rank job: S = 16,777,216
+    // x 64 = 1,073,741,824 B, busbw factor 63/64. Without the c10d op, the default group's 128
+    // (S = 2,147,483,648 B, factor 127/128).
+    void derivedAllGatherGroup_data() {
+        QTest::addColumn<bool>("c10d");
+        QTest::addColumn<int>("group");
+        QTest::addColumn<double>("bytes");
+        QTest::newRow("from the c10d op") << true << 64 << 1073741824.0;
+        QTest::newRow("default group") << false << 128 << 2147483648.0;
+    }
+    void derivedAllGatherGroup() {
+        QFETCH(bool, c10d);
+        QFETCH(int, group);
+        QFETCH(double, bytes);
+        KinetoEventsBuilder b;
+        b.events().meta.distributed.worldSize = 128;
+        if (c10d) {
+            const auto op = b.op("c10d::_allgather_base_", 0, 179, 132206);
+            b.shapes(op, "[[1073741824], [16777216], []]", R"(["signed char", "signed char", ""])");
+        }
+        const auto annotation = b.annotation("nccl:_all_gather_base", 36, 135);
+        b.shapes(annotation, "[[16777216]]", R"(["signed char"])");
+        b.runtime(100, 13, 900, 900);
+        b.kernel("ncclKernel_SendRecv_RING_SIMPLE_Sum_int8_t", 200, 50000, 900, 900);
+        const TraceEvents events = b.take();
+        const KinetoAnalysis a = analyzeTrace(events);
+        const auto summary = summarizeCollectives(a.launches);
+        QCOMPARE(summary.size(), std::size_t(1));
+        QVERIFY(summary[0].op == Collective::all_gather);
+        QCOMPARE(summary[0].groupSize, group);
+        CHECK_NEAR(summary[0].bytes, bytes);
+        CHECK_NEAR(summary[0].busbwBytesPerS, summary[0].algbwBytesPerS * (group - 1) / group);
+    }
+
     // Args on the kernel win over shapes and annotations: all_reduce of 1000 Float over 4,
     // wire 4,000 x 1.5 = 6,000 B, although nccl:all_to_all and [[5]] sit around the launch.
     void argsOutrankDerived() {
