@@ -5,14 +5,22 @@
 //     event (whose External id, or the innermost op enclosing it on its thread, names the op);
 //   - FLOPs and bytes come from the innermost op, among the linked op and its enclosing ops, that
 //     has "Input Dims" and an estimator (estimateOp), marked estimated; when one op call launched
-//     several kernels, its estimate is split over them in proportion to their durations;
+//     several kernels, its estimate goes to those whose names say they do its work (the GEMM of
+//     an addmm, kernel_traits.h), split in proportion to their durations, and the others are
+//     helpers without FLOPs; a composite whose inner ops carry estimates is not counted again;
+//   - every compute kernel gets a category (its estimate's, else its op's name, else its own
+//     name) and, for GEMM, convolution and attention work, the precision and unit that ran
+//     (kineto_analysis_traits.cpp);
+//   - each launch belongs to the ProfilerStep its runtime call started in, or to none
+//     (kineto_analysis_steps.cpp);
 //   - CUPTI counter ranges, matched to kernels by name in launch order, give measured FLOPs
 //     (2 x fma + add + mul per precision), which take precedence over estimates;
 //   - memcpy / memset carry their bytes (measured); collectives come from the NCCL kernel's own
 //     collective args, else from its op's (record_param_comms); their wire bytes (the busbw
 //     convention, collective_bytes.h) go on intra_node when the group fits the GPUs listed in
-//     deviceProperties, else on inter_node; kernels named nccl* / multimem_* / *SendRecv*
-//     without args are still communication, without bytes;
+//     deviceProperties, else on inter_node; without args, the nccl:<name> annotation and the
+//     record_param_comms shapes give them (kineto_analysis_comm_derive.cpp); kernels named
+//     nccl* / multimem_* / *SendRecv* with neither are still communication, without bytes;
 //   - the phase is communication for collectives, optimizer under Optimizer.step / zero_grad or
 //     an optimizer op, backward under an autograd engine function, "## backward ##" or a
 //     *Backward* op, forward under a ProfilerStep# or a module forward, else unknown.

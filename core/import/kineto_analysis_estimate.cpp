@@ -2,9 +2,19 @@
 //
 // From the linked op outward through its enclosing ops (annotations are passed through), the
 // first op with recorded shapes whose estimate succeeds is the one whose numbers the kernel
-// carries (aten::linear -> aten::addmm: the addmm, which knows the GEMM). That op call's FLOPs
-// and bytes are split over every kernel that chose it, in proportion to kernel duration (equal
-// shares when all durations are 0), so that summing the kernels gives the op back once.
+// carries (aten::linear -> aten::addmm: the addmm, which knows the GEMM). Each unit of work is
+// counted once:
+//   - a GEMM, convolution or attention estimate goes to the kernels of the call whose names say
+//     they do that work (kernel_traits.h), else to all of its kernels that are not helpers; the
+//     others (cuBLAS's memset, a cuDNN layout transform, a split-K reduction) are helpers with no
+//     share of the FLOPs;
+//   - a composite (aten::linear, aten::rms_norm, the SDPA math path) whose inner ops carry their
+//     own estimates gives its remaining kernels nothing, unless a kernel's name says it does the
+//     composite's own work (the convolution kernel beside its bias add_);
+//   - the FLOPs and bytes are split over the carrying kernels in proportion to their durations
+//     (equal shares when all are 0), so that summing the kernels gives the op back once.
+// Legacy traces record no stride: a convolution's output shape comes from the op that consumes
+// it (consumerShape).
 
 #include "estimate/op_estimate.h"
 #include "import/kernel_traits.h"
