@@ -121,9 +121,10 @@ class TestKinetoReader : public QObject {
         QCOMPARE(t.gpu[1].bytes, std::int64_t(512));
     }
 
-    // Recorded shapes are kept for ops with an estimator and for record_param_comms and the
-    // nccl:<collective> annotations (older traces' collectives, formats.md 1.7), not for the rest
-    // (c10d::alltoall_base_ has no estimator).
+    // Recorded shapes are kept for ops with an estimator, for record_param_comms and the
+    // nccl:<collective> annotations (older traces' collectives, formats.md 1.7) and for the c10d::
+    // ops around them (an all-gather's output/input ratio is its group), not for the rest
+    // (## forward ## has no estimator).
     void commRangesKeepShapes() {
         const std::string event = R"({"ph":"X","cat":"%1","name":"%2","pid":1,"tid":1,"ts":%3,)"
                                   R"("dur":10,"args":{"Input Dims":[[419430400], []],)"
@@ -138,13 +139,14 @@ class TestKinetoReader : public QObject {
         QVERIFY2(r.ok(), r.ok() ? "" : r.error().toString().c_str());
         const TraceEvents& t = r.value();
         QCOMPARE(t.cpu.size(), std::size_t(4));
-        QVERIFY(t.cpu[0].shapes == kNoIndex);
+        QVERIFY(t.cpu[0].shapes != kNoIndex);
         QVERIFY(t.cpu[1].shapes != kNoIndex);
         QVERIFY(t.cpu[2].shapes != kNoIndex);
         QVERIFY(t.cpu[3].shapes == kNoIndex);
         QCOMPARE(t.shapes[t.cpu[1].shapes].dims, std::string("[[419430400], []]"));
         QCOMPARE(t.shapes[t.cpu[1].shapes].types, std::string("[\"unsigned char\", \"Scalar\"]"));
         QCOMPARE(t.cpu[1].shapes, t.cpu[2].shapes); // the same texts, stored once
+        QCOMPARE(t.cpu[0].shapes, t.cpu[1].shapes);
         QVERIFY(t.warnings.empty());
     }
 
