@@ -13,6 +13,7 @@
 
 #include <algorithm>
 #include <array>
+#include <utility>
 
 namespace roofscope::estimate {
 namespace {
@@ -37,18 +38,29 @@ Status checkBias(std::string_view op, const OpInputs& in, std::size_t i, const S
     return {};
 }
 
-// mm(self[M,K], mat2[K,N]); addmm(self, mat1[M,K], mat2[K,N], beta, alpha).
-// flop_counter mm_flop / addmm_flop: 2·M·N·K.
-Result<OpEstimate> estimateMm(std::string_view op, const OpInputs& in) {
-    const std::size_t a = op == "addmm" ? 1 : 0;
-    auto x = requireTensor(op, in, a, "first matrix", 2, 2);
-    auto y = requireTensor(op, in, a + 1, "second matrix", 2, 2);
+// Arguments first and first + 1 as the [M, K] and [K, N] matrices of a GEMM; an error naming
+// the op when either is not a matrix or their K differ.
+Result<std::pair<Shape, Shape>> requireMatrices(std::string_view op, const OpInputs& in,
+                                                std::size_t first) {
+    auto x = requireTensor(op, in, first, "first matrix", 2, 2);
+    auto y = requireTensor(op, in, first + 1, "second matrix", 2, 2);
     if (!x || !y)
         return !x ? x.error() : y.error();
     const Shape &A = x.value(), &B = y.value();
     if (A[1] != B[0])
         return opError(op, "expected the second matrix to have " + std::to_string(A[1]) +
                                " rows (K of " + shapeText(A) + "), got " + shapeText(B));
+    return std::pair{A, B};
+}
+
+// mm(self[M,K], mat2[K,N]); addmm(self, mat1[M,K], mat2[K,N], beta, alpha).
+// flop_counter mm_flop / addmm_flop: 2·M·N·K.
+Result<OpEstimate> estimateMm(std::string_view op, const OpInputs& in) {
+    const std::size_t a = op == "addmm" ? 1 : 0;
+    auto matrices = requireMatrices(op, in, a);
+    if (!matrices)
+        return matrices.error();
+    const auto& [A, B] = matrices.value();
     if (op == "addmm")
         if (auto s = checkBias(op, in, 0, {A[0], B[1]}); !s)
             return s.error();
@@ -137,14 +149,10 @@ Result<OpEstimate> estimateLinear(std::string_view op, const OpInputs& in) {
 // _scaled_mm(self[M,K], mat2[K,N], scale_a, scale_b, bias?, scale_result?, out_dtype?,
 // use_fast_accum); _int_mm(self[M,K], mat2[K,N]).
 Result<OpEstimate> estimateScaledMm(std::string_view op, const OpInputs& in) {
-    auto x = requireTensor(op, in, 0, "first matrix", 2, 2);
-    auto y = requireTensor(op, in, 1, "second matrix", 2, 2);
-    if (!x || !y)
-        return !x ? x.error() : y.error();
-    const Shape &A = x.value(), &B = y.value();
-    if (A[1] != B[0])
-        return opError(op, "expected the second matrix to have " + std::to_string(A[1]) +
-                               " rows (K of " + shapeText(A) + "), got " + shapeText(B));
+    auto matrices = requireMatrices(op, in, 0);
+    if (!matrices)
+        return matrices.error();
+    const auto& [A, B] = matrices.value();
     const auto isFp4 = [&](std::size_t i) {
         const OpInput* arg = in.at(i);
         return arg && arg->type.find("Float4_e2m1fn_x2") != std::string::npos;
