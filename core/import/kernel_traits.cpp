@@ -282,6 +282,7 @@ KernelTraits kernelTraits(std::string_view kernelName) {
             break;
         }
     }
+    traits.fewerMultiplies = contains(head, "winograd") || contains(head, "fft");
     const kernel_name::PrecisionUnit pu = kernel_name::precisionAndUnit(head);
     traits.precision = pu.precision;
     traits.unit = pu.unit;

@@ -34,6 +34,9 @@ struct KernelTraits {
     // split-K reductions and epilogues after a GEMM, Winograd transforms. An op's FLOP estimate
     // goes to its other kernels.
     bool helper = false;
+    // The name says Winograd or FFT: a convolution algorithm that executes fewer multiplications
+    // than the direct convolution the shape estimate counts (up to 4x fewer for F(4x4,3x3)).
+    bool fewerMultiplies = false;
     // Which rule matched ("cutlass tensorop", "hipblaslt Cijk", ...), for the details pane and
     // the tests; "" when none did.
     std::string_view rule;

@@ -57,22 +57,31 @@ class Estimator {
         const CpuEvent& e = events_.cpu[i];
         const OpShapes& s = events_.shapes[e.shapes];
         const std::string& name = events_.strings.text(e.name);
-        auto inputs = parseOpInputs(s.dims, s.types, s.concrete);
         // Legacy traces record no stride or padding: the output's size comes from the op that
-        // consumes it (formats.md 1.6).
-        if (inputs.ok() && s.concrete.empty() && usesOutputShapeFor(e.name))
-            inputs.value().outputShape = consumerShape(i, inputs.value());
+        // consumes it (formats.md 1.6). That hint is per call, so it is part of the key; every
+        // other call's inputs are parsed only the first time their texts are seen.
+        std::optional<Result<OpInputs>> inputs;
+        std::optional<Shape> hint;
+        if (s.concrete.empty() && usesOutputShapeFor(e.name)) {
+            inputs = parseOpInputs(s.dims, s.types, s.concrete);
+            if (inputs->ok())
+                hint = consumerShape(i, inputs->value());
+        }
         key_.clear();
         key_.append(std::to_string(e.name)).append(1, '\0').append(s.dims).append(1, '\0');
         key_.append(s.types).append(1, '\0').append(s.concrete);
-        if (inputs.ok() && inputs.value().outputShape)
-            for (const std::int64_t d : *inputs.value().outputShape)
+        if (hint)
+            for (const std::int64_t d : *hint)
                 key_.append(1, '\0').append(std::to_string(d));
         auto [cached, fresh] = byInputs_.try_emplace(key_);
         Outcome& outcome = cached->second;
         if (fresh) {
-            auto result =
-                inputs.ok() ? estimateOp(name, inputs.value()) : Result<OpEstimate>(inputs.error());
+            if (!inputs)
+                inputs = parseOpInputs(s.dims, s.types, s.concrete);
+            if (inputs->ok())
+                inputs->value().outputShape = hint;
+            auto result = inputs->ok() ? estimateOp(name, inputs->value())
+                                       : Result<OpEstimate>(inputs->error());
             if (result.ok())
                 outcome.estimate = std::move(result).value();
             else
@@ -290,7 +299,7 @@ void applyEstimates(const TraceEvents& events, const Links& links,
         }
         if (doesWork)
             shares[chosen[k]].byName = true;
-        if (isWinograd(launches[kernels[k]].record.name))
+        if (traits[k].fewerMultiplies)
             shares[chosen[k]].winograd = true;
     }
     const auto carries = [&](std::size_t k, const OpEstimate& e, const Share& share) {

@@ -138,12 +138,12 @@ void applyEstimates(const TraceEvents& events, const Links& links,
 
 // Winograd and FFT convolutions do fewer multiplications than the direct convolution the
 // estimate counts (F(2x2,3x3) 2.25x fewer, F(4x4,3x3) 4x): their points may lie above the roof,
-// which is the algorithm, not a wrong count. cuDNN's non-fused Winograd runs a plain sgemm
-// between its transforms, so a whole op call is Winograd when any of its kernels says so.
+// which is the algorithm, not a wrong count (KernelTraits::fewerMultiplies). cuDNN's non-fused
+// Winograd runs a plain sgemm between its transforms, so a whole op call is Winograd when any of
+// its kernels says so.
 inline constexpr std::string_view kWinogradNote =
     "direct-convolution FLOPs: this convolution ran as Winograd/FFT, which executes fewer, so its "
     "point may lie above the roof (by up to 4x)";
-bool isWinograd(std::string_view kernelName);
 
 // What the run's device implies for the defaults of tensor work.
 struct RunTraits {

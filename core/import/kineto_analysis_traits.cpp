@@ -11,28 +11,8 @@
 #include "import/kernel_traits.h"
 #include "import/kineto_analysis_internal.h"
 
-#include <algorithm>
-#include <cctype>
 
 namespace roofscope::kineto {
-namespace {
-
-// Case-insensitive substring test.
-bool containsWord(std::string_view text, std::string_view word) {
-    const auto it =
-        std::search(text.begin(), text.end(), word.begin(), word.end(), [](char a, char b) {
-            return std::tolower(static_cast<unsigned char>(a)) ==
-                   std::tolower(static_cast<unsigned char>(b));
-        });
-    return it != text.end();
-}
-
-} // namespace
-
-bool isWinograd(std::string_view kernelName) {
-    return containsWord(kernelName, "winograd") || containsWord(kernelName, "fft");
-}
-
 namespace {
 
 bool isTensorWork(Category c) {
@@ -71,7 +51,8 @@ void applyKernelTraits(const KernelTraits& traits, const RunTraits& run, Launch&
         else if (traits.category)
             r.category = *traits.category;
     }
-    if (r.category == Category::conv && r.flops.known() && !launch.helper && isWinograd(r.name))
+    if (r.category == Category::conv && r.flops.known() && !launch.helper &&
+        traits.fewerMultiplies)
         r.flopsNote = std::string(kWinogradNote);
     if (!isTensorWork(r.category) || launch.helper) {
         r.usesTensorUnits = false;
