@@ -32,6 +32,18 @@ struct PrecisionUnit {
     std::optional<ComputeUnit> unit;
 };
 
+// Shared by the precision parsers (kernel_name_precision*.cpp).
+bool isDigit(char c);
+// CUTLASS and cuBLAS element names (bf16, f16, tf32, f64, e4m3, s8, ...); nullopt for others.
+std::optional<Precision> elementPrecision(std::string_view word);
+
+// AMD's families on the name's words (kernel_name_precision_amd.cpp); nullopt when the name is
+// not of the family: hipBLASLt/Tensile "Cijk_...", MIOpen "igemm_...".
+std::optional<PrecisionUnit> tensile(const std::vector<std::string_view>& words);
+std::optional<PrecisionUnit> miopenIgemm(const std::vector<std::string_view>& words);
+// Composable kernel's pipelines: xdl / wmma / mfma tensor, dl vector; nullopt when silent.
+std::optional<ComputeUnit> composableKernelUnit(std::string_view head);
+
 // What the lower-cased head says about precision and unit: the GEMM/convolution families' own
 // spellings first (CUTLASS, cuBLAS, xmma, nvjet, hipBLASLt/Tensile, MIOpen igemm, CK, Blackwell
 // bmm_), else the first floating-point type among the template arguments
