@@ -1,6 +1,6 @@
-#include "cli.h"
+#include "app/cli.h"
 
-#include "build_info.h"
+#include "ui/build_info.h"
 
 #include <filesystem>
 #include <ostream>

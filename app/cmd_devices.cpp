@@ -1,8 +1,8 @@
 // roofscope devices [--json]
-#include "catalog_loader.h"
-#include "ceilings_file.h"
-#include "cli.h"
-#include "units.h"
+#include "ui/catalog_loader.h"
+#include "core/ceilings_file.h"
+#include "app/cli.h"
+#include "core/units.h"
 
 #include <iomanip>
 #include <ostream>

@@ -1,13 +1,13 @@
 // roofscope export INPUT... -o OUT [--view V] [view options] [--device ID] [--width W]
 //                  [--height H] [--dpi D] [--group G] [--each]
-#include "cmd_export.h"
+#include "app/cmd_export.h"
 
-#include "analysis/view_tables.h"
-#include "catalog_loader.h"
-#include "cli.h"
-#include "cmd_summarize.h"
-#include "plot_export.h"
-#include "units.h"
+#include "core/analysis/view_tables.h"
+#include "ui/catalog_loader.h"
+#include "app/cli.h"
+#include "app/cmd_summarize.h"
+#include "ui/plot_export.h"
+#include "core/units.h"
 
 #include <QApplication>
 

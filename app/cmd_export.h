@@ -2,10 +2,10 @@
 // `roofscope export`: the session to export, built from the inputs (cmd_export_load.cpp), then
 // written by ui::exportSession (cmd_export.cpp parses the command line).
 
-#include "catalog.h"
-#include "error.h"
-#include "import/kineto_analysis.h"
-#include "session.h"
+#include "core/catalog.h"
+#include "core/error.h"
+#include "core/import/kineto/kineto_analysis.h"
+#include "core/session.h"
 
 #include <optional>
 #include <string>

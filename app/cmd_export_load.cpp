@@ -1,12 +1,12 @@
 // From the inputs of `roofscope export` to one session: read the session, load the traces as
 // the ranks of one dataset (or as one dataset each, to compare runs) and bind every dataset to a
 // catalog device.
-#include "cmd_export.h"
+#include "app/cmd_export.h"
 
-#include "dataset_label.h"
-#include "file_kind.h"
-#include "import/kineto_load.h"
-#include "session_file.h"
+#include "core/dataset_label.h"
+#include "core/file_kind.h"
+#include "core/import/kineto/kineto_load.h"
+#include "core/session_file.h"
 
 #include <filesystem>
 

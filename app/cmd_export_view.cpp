@@ -1,8 +1,8 @@
 // `roofscope export --view ...`: the options of the analysis views, applied to the session's view
 // settings after the inputs are loaded, so that they can name the datasets and devices loaded.
-#include "cmd_export.h"
+#include "app/cmd_export.h"
 
-#include "import/nccl_link_ceiling.h"
+#include "core/import/nccl_tests/nccl_link_ceiling.h"
 
 #include <algorithm>
 

@@ -1,6 +1,6 @@
 // roofscope info FILE...
-#include "cli.h"
-#include "file_summary.h"
+#include "app/cli.h"
+#include "core/file_summary.h"
 
 #include <ostream>
 

@@ -1,6 +1,6 @@
-#include "cmd_probe.h"
-#include "cli.h"
-#include "probe_location.h"
+#include "app/cmd_probe.h"
+#include "app/cli.h"
+#include "core/probe_location.h"
 
 #include <csignal>
 #include <cstring>

@@ -2,7 +2,7 @@
 // `roofscope probe`: runs roofscope-probe as a child, shows its progress and prints the measured
 // ceilings as a table.
 
-#include "probe_events.h"
+#include "core/probe_events.h"
 
 #include <iosfwd>
 #include <string>

@@ -1,6 +1,6 @@
-#include "cmd_probe.h"
+#include "app/cmd_probe.h"
 
-#include "units.h"
+#include "core/units.h"
 
 #include <algorithm>
 #include <ostream>

@@ -1,7 +1,7 @@
 // roofscope summarize FILE... [--json] [--group kernel|op|launch] [--device ID] [--top N]
-#include "cmd_summarize.h"
-#include "catalog_loader.h"
-#include "cli.h"
+#include "app/cmd_summarize.h"
+#include "ui/catalog_loader.h"
+#include "app/cli.h"
 
 #include <charconv>
 #include <ostream>

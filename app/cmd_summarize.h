@@ -3,11 +3,11 @@
 // nccl-tests output), built in cmd_summarize_load.cpp and printed as a table
 // (cmd_summarize_table.cpp) or as JSON, schema roofscope.summary/1 (cmd_summarize_json.cpp).
 
-#include "catalog.h"
-#include "dataset.h"
-#include "error.h"
-#include "file_kind.h"
-#include "import/kineto_analysis.h"
+#include "core/catalog.h"
+#include "core/dataset.h"
+#include "core/error.h"
+#include "core/file_kind.h"
+#include "core/import/kineto/kineto_analysis.h"
 
 #include <iosfwd>
 #include <optional>

@@ -1,7 +1,7 @@
 // The JSON of `roofscope summarize --json`, schema roofscope.summary/1 (docs/file-formats.md).
 // Numbers are SI; a quantity the file does not give is null, never 0, so that a consumer can
 // tell "none" from "unknown".
-#include "cmd_summarize.h"
+#include "app/cmd_summarize.h"
 
 #include <nlohmann/json.hpp>
 

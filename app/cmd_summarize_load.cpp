@@ -1,14 +1,14 @@
 // From a file to a FileSummary: load it with the importer its content calls for, group its
 // records, bound each against the device's ceilings and sort them by time.
-#include "cmd_summarize.h"
+#include "app/cmd_summarize.h"
 
-#include "import/kineto_load.h"
-#include "import/nccl_tests.h"
-#include "import/ncu_csv.h"
-#include "import/ncu_import.h"
-#include "import/ncu_records.h"
-#include "md_roofline.h"
-#include "text_file.h"
+#include "core/import/kineto/kineto_load.h"
+#include "core/import/nccl_tests/nccl_tests.h"
+#include "core/import/ncu/ncu_csv.h"
+#include "core/import/ncu/ncu_import.h"
+#include "core/import/ncu/ncu_records.h"
+#include "core/md_roofline.h"
+#include "core/text_file.h"
 
 #include <algorithm>
 
@@ -112,7 +112,7 @@ Status loadNcu(FileSummary& s, const SummaryOptions& options) {
     const auto report = parseNcuCsv(text.value(), s.source);
     if (!report)
         return report.error();
-    // The same records as `roofscope info` reads (core/import/ncu_import.h).
+    // The same records as `roofscope info` reads (core/import/ncu/ncu_import.h).
     auto imported =
         importNcuRecords(report.value(), options.device ? options.device->device.id : "");
     s.deviceName = imported.deviceName;

@@ -1,9 +1,9 @@
 // The table of `roofscope summarize`: the longest records first, then totals and collectives.
-#include "cmd_summarize.h"
-#include "stack_text.h"
+#include "app/cmd_summarize.h"
+#include "core/stack_text.h"
 
-#include "roofline.h"
-#include "units.h"
+#include "core/roofline.h"
+#include "core/units.h"
 
 #include <cmath>
 #include <cstdio>

@@ -1,11 +1,11 @@
-#include "gui.h"
+#include "app/gui.h"
 
-#include "app_identity.h"
-#include "catalog_loader.h"
-#include "cli.h"
-#include "demo_render.h"
-#include "demo_session.h"
-#include "main_window.h"
+#include "ui/app_identity.h"
+#include "ui/catalog_loader.h"
+#include "app/cli.h"
+#include "ui/demo_render.h"
+#include "core/demo_session.h"
+#include "ui/main_window.h"
 #include "roofscope_features.h"
 
 #include <QApplication>

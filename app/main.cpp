@@ -1,5 +1,5 @@
-#include "cli.h"
-#include "gui.h"
+#include "app/cli.h"
+#include "app/gui.h"
 
 #include <iostream>
 

@@ -1,4 +1,4 @@
-#include "dense_session.h"
+#include "bench/dense_session.h"
 
 #include <array>
 #include <cmath>

@@ -3,7 +3,7 @@
 // clusters by category (memory-bound elementwise and norms at low intensity, GEMMs and attention
 // near the ridge), efficiencies mostly between 10 % and 100 % of the roof, a few points above it.
 
-#include "session.h"
+#include "core/session.h"
 
 #include <cstdint>
 

@@ -1,4 +1,4 @@
-#include "kineto_trace_generator.h"
+#include "bench/kineto_trace_generator.h"
 
 #include <array>
 #include <cstdio>

@@ -8,8 +8,8 @@
 // setSession (computing the points, sorting them for the graphs, the picking grid) is printed
 // too, once; hover is RooflinePlot::recordAt with the mouse on points of the cloud.
 
-#include "dense_session.h"
-#include "roofline_plot.h"
+#include "bench/dense_session.h"
+#include "ui/roofline_plot.h"
 
 #include <QApplication>
 #include <QElapsedTimer>

@@ -9,13 +9,13 @@
 // The comparison is deliberately unflattering to the probe: its value is the median of its
 // samples, STREAM's is its best rate (the minimum time of nine), as STREAM prints it.
 
-#include "stream_bench.h"
+#include "bench/stream_bench.h"
 
-#include "stream_reference.h"
+#include "bench/stream_reference.h"
 
-#include "cpu/cpu_probe.h"
-#include "cpu/cpu_topology.h"
-#include "cpu/triad_plan.h"
+#include "gpu/cpu/cpu_probe.h"
+#include "gpu/cpu/cpu_topology.h"
+#include "gpu/cpu/triad_plan.h"
 
 #include <algorithm>
 #include <cstdio>

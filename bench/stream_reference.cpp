@@ -16,7 +16,7 @@
 // This file is compiled with -O3 (bench/CMakeLists.txt) at the compiler's baseline ISA, as
 // STREAM's makefile builds it.
 
-#include "stream_reference.h"
+#include "bench/stream_reference.h"
 
 #include <algorithm>
 #include <atomic>

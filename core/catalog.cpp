@@ -1,4 +1,4 @@
-#include "catalog.h"
+#include "core/catalog.h"
 
 #include <algorithm>
 #include <cctype>

@@ -3,8 +3,8 @@
 // ceilings. A later layer overrides an earlier one by id, and every entry remembers where it came
 // from so that the UI and the command line can say which one is in use.
 
-#include "device.h"
-#include "error.h"
+#include "core/device.h"
+#include "core/error.h"
 
 #include <string>
 #include <vector>

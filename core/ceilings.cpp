@@ -1,4 +1,4 @@
-#include "ceilings.h"
+#include "core/ceilings.h"
 
 namespace roofscope {
 namespace {

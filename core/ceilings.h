@@ -1,7 +1,7 @@
 #pragma once
 // The performance ceilings of one device, each value with where it came from.
 
-#include "enums.h"
+#include "core/enums.h"
 
 #include <compare>
 #include <map>

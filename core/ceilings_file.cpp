@@ -1,7 +1,7 @@
-#include "ceilings_file.h"
+#include "core/ceilings_file.h"
 
-#include "device_json.h"
-#include "text_file.h"
+#include "core/device_json.h"
+#include "core/text_file.h"
 
 #include <set>
 

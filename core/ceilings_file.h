@@ -3,8 +3,8 @@
 // ceilings and provenance. Written by roofscope-probe and by users; the built-in catalog is a
 // set of such documents. Schema: docs/file-formats.md.
 
-#include "device.h"
-#include "error.h"
+#include "core/device.h"
+#include "core/error.h"
 
 #include <string>
 #include <vector>

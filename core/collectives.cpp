@@ -1,4 +1,4 @@
-#include "collectives.h"
+#include "core/collectives.h"
 
 #include <cmath>
 #include <string>

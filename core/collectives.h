@@ -4,8 +4,8 @@
 // full, gathered buffer), busbw = algbw x factor(n), which makes busbw comparable with the
 // hardware link bandwidth whatever the rank count. G = 1e9.
 
-#include "enums.h"
-#include "error.h"
+#include "core/enums.h"
+#include "core/error.h"
 
 #include <optional>
 

@@ -1,8 +1,8 @@
 #pragma once
 // The records of one run together with what is known about the run.
 
-#include "op_record.h"
-#include "steps.h"
+#include "core/op_record.h"
+#include "core/steps.h"
 
 #include <map>
 #include <string>

@@ -1,4 +1,4 @@
-#include "dataset_json.h"
+#include "core/dataset_json.h"
 
 #include <algorithm>
 #include <cctype>

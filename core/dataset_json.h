@@ -1,8 +1,8 @@
 #pragma once
 // Internal to core: the JSON form of datasets and their op records inside a session.
 
-#include "dataset.h"
-#include "json_fields.h"
+#include "core/dataset.h"
+#include "core/json_fields.h"
 
 namespace roofscope::json {
 

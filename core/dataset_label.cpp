@@ -1,4 +1,4 @@
-#include "dataset_label.h"
+#include "core/dataset_label.h"
 
 namespace roofscope {
 

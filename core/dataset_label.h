@@ -2,7 +2,7 @@
 // Views, hiding and comparisons name datasets by label, so no two datasets of a session may
 // share one.
 
-#include "session.h"
+#include "core/session.h"
 
 #include <string>
 

@@ -1,6 +1,6 @@
-#include "demo_session.h"
+#include "core/demo_session.h"
 
-#include "zoo/model_zoo.h"
+#include "core/zoo/model_zoo.h"
 
 namespace roofscope {
 

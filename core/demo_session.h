@@ -5,9 +5,9 @@
 // and every time the layer's MD-Roofline bound on that device, so the records are `estimated`
 // and the datasets tagged "analytic bound".
 
-#include "catalog.h"
-#include "error.h"
-#include "session.h"
+#include "core/catalog.h"
+#include "core/error.h"
+#include "core/session.h"
 
 namespace roofscope {
 

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "ceilings.h"
+#include "core/ceilings.h"
 
 #include <cstdint>
 #include <string>

@@ -1,4 +1,4 @@
-#include "device_json.h"
+#include "core/device_json.h"
 
 #include <cctype>
 

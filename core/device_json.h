@@ -2,8 +2,8 @@
 // Internal to core: the JSON form of a Device, shared by ceilings files, catalog entries and
 // sessions so that a device reads and writes the same everywhere. See docs/file-formats.md.
 
-#include "device.h"
-#include "json_fields.h"
+#include "core/device.h"
+#include "core/json_fields.h"
 
 namespace roofscope::json {
 

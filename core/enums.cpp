@@ -1,4 +1,4 @@
-#include "enums.h"
+#include "core/enums.h"
 
 #include <array>
 #include <cctype>

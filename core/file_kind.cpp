@@ -1,6 +1,6 @@
-#include "file_kind.h"
+#include "core/file_kind.h"
 
-#include "import/byte_stream.h"
+#include "core/import/byte_stream.h"
 
 namespace roofscope {
 namespace {

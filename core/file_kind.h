@@ -2,7 +2,7 @@
 // Which kind of document a file is, decided from its content (never its name), so that
 // `roofscope info` and `roofscope summarize` dispatch the same way.
 
-#include "error.h"
+#include "core/error.h"
 
 #include <cstddef>
 #include <string>

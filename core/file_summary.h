@@ -1,7 +1,7 @@
 #pragma once
 // What `roofscope info FILE` prints: the kind of document and what it holds, in plain text.
 
-#include "error.h"
+#include "core/error.h"
 
 #include <string>
 

@@ -1,4 +1,4 @@
-#include "file_type.h"
+#include "core/file_type.h"
 
 #include <cerrno>
 #include <cstring>

@@ -3,7 +3,7 @@
 // character device such as /dev/zero never ends, so the document and the trace readers both
 // take regular files only, and say what the path is when it is something else.
 
-#include "error.h"
+#include "core/error.h"
 
 #include <string>
 #include <sys/stat.h>

@@ -1,4 +1,4 @@
-#include "json_fields.h"
+#include "core/json_fields.h"
 
 #include <cmath>
 #include <limits>

@@ -3,8 +3,8 @@
 // whatever is missing or wrong. Failures are thrown as FieldError inside a document reader and
 // turned into an Error value by parseDocument(); they never leave core's public functions.
 
-#include "enums.h"
-#include "error.h"
+#include "core/enums.h"
+#include "core/error.h"
 
 #include <nlohmann/json.hpp>
 

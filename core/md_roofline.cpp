@@ -1,7 +1,7 @@
-#include "md_roofline.h"
+#include "core/md_roofline.h"
 
-#include "roofline.h"
-#include "units.h"
+#include "core/roofline.h"
+#include "core/units.h"
 
 #include <algorithm>
 #include <cmath>

@@ -4,9 +4,9 @@
 // APB (B/s). t_F = F/APF, t_M = M/APM, t_P = P/APB; the op cannot run faster than
 // max(t_F, t_M, t_P), and the argmax names its bottleneck.
 
-#include "ceilings.h"
-#include "error.h"
-#include "op_record.h"
+#include "core/ceilings.h"
+#include "core/error.h"
+#include "core/op_record.h"
 
 #include <map>
 #include <optional>

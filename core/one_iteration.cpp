@@ -1,4 +1,4 @@
-#include "one_iteration.h"
+#include "core/one_iteration.h"
 
 namespace roofscope {
 namespace {

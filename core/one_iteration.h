@@ -3,7 +3,7 @@
 // iteration, phase bars, step bars, deltas, cost). A trace with several steps sums its records
 // over them; the views show one step, the mean (DESIGN.md, "Step").
 
-#include "dataset.h"
+#include "core/dataset.h"
 
 namespace roofscope {
 

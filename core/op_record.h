@@ -1,7 +1,7 @@
 #pragma once
 // One kernel, op, layer or collective, possibly aggregated over `count` launches.
 
-#include "enums.h"
+#include "core/enums.h"
 
 #include <cmath>
 #include <cstdint>

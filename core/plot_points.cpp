@@ -1,6 +1,6 @@
-#include "plot_points.h"
+#include "core/plot_points.h"
 
-#include "roofline.h"
+#include "core/roofline.h"
 
 #include <algorithm>
 #include <cmath>

@@ -3,7 +3,7 @@
 // write as CSV and JSON, so that a table and the plot it came with always agree. Qt-free, like
 // the rest of core; the UI draws and the command line writes these numbers, neither computes.
 
-#include "session.h"
+#include "core/session.h"
 
 #include <string>
 #include <vector>

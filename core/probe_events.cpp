@@ -1,7 +1,7 @@
-#include "probe_events.h"
+#include "core/probe_events.h"
 
-#include "device_json.h"
-#include "json_fields.h"
+#include "core/device_json.h"
+#include "core/json_fields.h"
 
 #include <array>
 #include <cmath>

@@ -3,8 +3,8 @@
 // (schema "roofscope.probe-events/1", docs/file-formats.md); the GUI and `roofscope probe` read
 // it. Both sides use these functions, so the stream has one definition.
 
-#include "ceilings.h"
-#include "error.h"
+#include "core/ceilings.h"
+#include "core/error.h"
 
 #include <cstdint>
 #include <optional>

@@ -1,4 +1,4 @@
-#include "probe_location.h"
+#include "core/probe_location.h"
 
 #include <cstdlib>
 #include <filesystem>

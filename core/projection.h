@@ -1,8 +1,8 @@
 #pragma once
 // Architecture what-if: an op measured on one device, bounded by another device's ceilings.
 
-#include "device.h"
-#include "md_roofline.h"
+#include "core/device.h"
+#include "core/md_roofline.h"
 
 namespace roofscope {
 

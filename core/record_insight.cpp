@@ -1,4 +1,4 @@
-#include "record_insight.h"
+#include "core/record_insight.h"
 
 #include <limits>
 

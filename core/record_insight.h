@@ -3,9 +3,9 @@
 // against them, its MD-Roofline bound, and which change would lift it. Every number and every
 // judgement is made here so that the details pane only puts them into words.
 
-#include "device.h"
-#include "md_roofline.h"
-#include "roofline.h"
+#include "core/device.h"
+#include "core/md_roofline.h"
+#include "core/roofline.h"
 
 #include <optional>
 #include <string>

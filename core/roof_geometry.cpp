@@ -1,7 +1,7 @@
-#include "roof_geometry.h"
+#include "core/roof_geometry.h"
 
-#include "roofline.h"
-#include "units.h"
+#include "core/roofline.h"
+#include "core/units.h"
 
 #include <algorithm>
 

@@ -3,7 +3,7 @@
 // slanted bandwidth roofs, the flat compute roofs, their labels and the ridge points, in plot
 // coordinates (x = FLOP/B, y = FLOP/s).
 
-#include "ceilings.h"
+#include "core/ceilings.h"
 
 #include <string>
 #include <vector>

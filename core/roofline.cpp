@@ -1,4 +1,4 @@
-#include "roofline.h"
+#include "core/roofline.h"
 
 #include <cmath>
 #include <limits>

@@ -2,9 +2,9 @@
 // Classic and hierarchical roofline maths (Williams et al. 2009; hierarchical after Yang et
 // al. 2020): performance is bounded by min(peak, I x bandwidth).
 
-#include "ceilings.h"
-#include "error.h"
-#include "op_record.h"
+#include "core/ceilings.h"
+#include "core/error.h"
+#include "core/op_record.h"
 
 #include <vector>
 

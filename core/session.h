@@ -1,8 +1,8 @@
 #pragma once
 // Everything a user sees, saved as one *.roofscope document (see session_file.h).
 
-#include "dataset.h"
-#include "device.h"
+#include "core/dataset.h"
+#include "core/device.h"
 
 #include <map>
 #include <optional>

@@ -1,8 +1,8 @@
-#include "session_file.h"
+#include "core/session_file.h"
 
-#include "dataset_json.h"
-#include "device_json.h"
-#include "text_file.h"
+#include "core/dataset_json.h"
+#include "core/device_json.h"
+#include "core/text_file.h"
 
 #include <set>
 

@@ -2,8 +2,8 @@
 // The session document (*.roofscope, format "roofscope-session"): devices, datasets with their
 // records, and view settings. Schema: docs/file-formats.md.
 
-#include "error.h"
-#include "session.h"
+#include "core/error.h"
+#include "core/session.h"
 
 #include <string>
 

@@ -1,4 +1,4 @@
-#include "stack_text.h"
+#include "core/stack_text.h"
 
 namespace roofscope {
 

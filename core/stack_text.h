@@ -1,7 +1,7 @@
 #pragma once
 // One line naming a software stack, as tables, legends and the command line show it.
 
-#include "dataset.h"
+#include "core/dataset.h"
 
 #include <string>
 

@@ -2,9 +2,9 @@
 // intervals per lane; each stretch between two consecutive ends goes to the first lane open in
 // the order compute, communication, copies.
 
-#include "steps.h"
+#include "core/steps.h"
 
-#include "units.h"
+#include "core/units.h"
 
 #include <algorithm>
 #include <array>

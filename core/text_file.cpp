@@ -1,6 +1,6 @@
-#include "text_file.h"
+#include "core/text_file.h"
 
-#include "file_type.h"
+#include "core/file_type.h"
 
 #include <cerrno>
 #include <cstring>

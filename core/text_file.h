@@ -1,7 +1,7 @@
 #pragma once
 // Whole-file reads and crash-safe writes for the small documents (sessions, ceilings, catalog).
 
-#include "error.h"
+#include "core/error.h"
 
 #include <cstdint>
 #include <string>

@@ -1,5 +1,5 @@
-#include "units.h"
-#include "text_words.h"
+#include "core/units.h"
+#include "core/text_words.h"
 
 #include <algorithm>
 #include <array>

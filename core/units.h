@@ -3,7 +3,7 @@
 // SI values (s, B, FLOP, B/s, FLOP/s, Hz) with toSi(); reports turn SI back into readable text
 // with formatSi(). Inside Roofscope every quantity is SI (G = 1e9).
 
-#include "error.h"
+#include "core/error.h"
 
 #include <string>
 #include <string_view>

@@ -1,6 +1,6 @@
 // Roofscope ceilings documents (the probe's output, the catalog's entries).
-#include "ceilings_file.h"
-#include "fuzz_input.h"
+#include "core/ceilings_file.h"
+#include "fuzz/fuzz_input.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     using namespace roofscope;

@@ -1,7 +1,7 @@
 #pragma once
 // The fuzzer's bytes as the text an importer reads, and a check that an error says where.
 
-#include "error.h"
+#include "core/error.h"
 
 #include <cstdint>
 #include <cstdlib>

@@ -2,14 +2,14 @@
 // It runs in a process of its own so that a CUDA fault or a hang cannot take the GUI down, and
 // so that mpirun/srun can start it on every node of a cluster.
 
-#include "mpi/cluster_device.h"
-#include "mpi/mpi_probe.h"
-#include "probe/cancel_signal.h"
-#include "probe/measured_device.h"
-#include "probe/probe_options.h"
-#include "probe/probe_output.h"
-#include "probe/probe_plan.h"
-#include "probe/probe_run.h"
+#include "gpu/mpi/cluster_device.h"
+#include "gpu/mpi/mpi_probe.h"
+#include "gpu/probe/cancel_signal.h"
+#include "gpu/probe/measured_device.h"
+#include "gpu/probe/probe_options.h"
+#include "gpu/probe/probe_output.h"
+#include "gpu/probe/probe_plan.h"
+#include "gpu/probe/probe_run.h"
 #include "roofscope_features.h"
 
 #include <cstdio>

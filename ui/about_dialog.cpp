@@ -1,7 +1,7 @@
-#include "about_dialog.h"
+#include "ui/about_dialog.h"
 
-#include "app_identity.h"
-#include "build_info.h"
+#include "ui/app_identity.h"
+#include "ui/build_info.h"
 
 #include <QCoreApplication>
 #include <QDialogButtonBox>

@@ -1,4 +1,4 @@
-#include "app_identity.h"
+#include "ui/app_identity.h"
 
 #include <QDir>
 #include <QFileInfo>

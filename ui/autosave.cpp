@@ -1,7 +1,7 @@
-#include "autosave.h"
+#include "ui/autosave.h"
 
-#include "autosave_files.h"
-#include "session_file.h"
+#include "ui/autosave_files.h"
+#include "core/session_file.h"
 
 #include <QDir>
 #include <QFile>

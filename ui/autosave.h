@@ -4,8 +4,8 @@
 // writes it (atomically). The file goes away when the user saves or the window closes normally,
 // so that only a crash leaves one behind for recovery_prompt.h to offer.
 
-#include "error.h"
-#include "session.h"
+#include "core/error.h"
+#include "core/session.h"
 
 #include <QObject>
 #include <QString>

@@ -1,4 +1,4 @@
-#include "autosave_files.h"
+#include "ui/autosave_files.h"
 
 #include <QCoreApplication>
 #include <QDir>

@@ -1,4 +1,4 @@
-#include "axis_format.h"
+#include "ui/axis_format.h"
 
 namespace roofscope::ui {
 

@@ -1,7 +1,7 @@
 #pragma once
 // Axis tick labels in readable units ("100 TFLOP/s", "10 FLOP/B") instead of 1e+14.
 
-#include "units.h"
+#include "core/units.h"
 
 #include <qcustomplot.h>
 

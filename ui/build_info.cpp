@@ -1,4 +1,4 @@
-#include "build_info.h"
+#include "ui/build_info.h"
 
 #include "roofscope_build_commit.h"
 #include "roofscope_features.h"

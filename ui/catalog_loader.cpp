@@ -1,6 +1,6 @@
-#include "catalog_loader.h"
+#include "ui/catalog_loader.h"
 
-#include "ceilings_file.h"
+#include "core/ceilings_file.h"
 
 #include <QDir>
 #include <QFile>

@@ -2,7 +2,7 @@
 // Builds the device catalog from the built-in entries (Qt resources under :/devices) and the
 // user's own folder, $XDG_DATA_HOME/roofscope/devices (override with ROOFSCOPE_USER_CATALOG).
 
-#include "catalog.h"
+#include "core/catalog.h"
 
 #include <QString>
 #include <QStringList>

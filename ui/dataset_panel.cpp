@@ -1,6 +1,6 @@
-#include "dataset_panel.h"
+#include "ui/dataset_panel.h"
 
-#include "dataset_tree_model.h"
+#include "ui/dataset_tree_model.h"
 
 #include <QAction>
 #include <QColorDialog>

@@ -3,7 +3,7 @@
 // (show or hide, rename in place, colour, remove). It says what the user asked for by signals;
 // the window changes the session and redraws.
 
-#include "session.h"
+#include "core/session.h"
 
 #include <QPointer>
 #include <QWidget>

@@ -1,7 +1,7 @@
-#include "dataset_tree_model.h"
+#include "ui/dataset_tree_model.h"
 
-#include "palette.h"
-#include "units.h"
+#include "ui/palette.h"
+#include "core/units.h"
 
 #include <QApplication>
 #include <QDir>

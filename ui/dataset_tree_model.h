@@ -7,7 +7,7 @@
 // says so (a warning icon, an italic grey source, "Source file missing: PATH") because
 // regrouping and reloading need the files.
 
-#include "session.h"
+#include "core/session.h"
 
 #include <QAbstractItemModel>
 #include <QColor>

@@ -1,6 +1,6 @@
-#include "demo_render.h"
+#include "ui/demo_render.h"
 
-#include "plot_export.h"
+#include "ui/plot_export.h"
 
 #include <QDir>
 

@@ -2,7 +2,7 @@
 // Renders a session's roofline to image files without a window: for `roofscope` started with no
 // display, and for tests.
 
-#include "session.h"
+#include "core/session.h"
 
 #include <QString>
 #include <QStringList>

@@ -1,7 +1,7 @@
-#include "details_pane.h"
+#include "ui/details_pane.h"
 
-#include "record_insight.h"
-#include "units.h"
+#include "core/record_insight.h"
+#include "core/units.h"
 
 #include <QTextBrowser>
 #include <QVBoxLayout>

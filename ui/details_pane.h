@@ -3,7 +3,7 @@
 // from, the ceilings that bound it, its MD-Roofline bound, and what would lift it. The numbers
 // and judgements come from core (record_insight.h); this pane only puts them into words.
 
-#include "session.h"
+#include "core/session.h"
 
 #include <QWidget>
 

@@ -1,4 +1,4 @@
-#include "export_dialog.h"
+#include "ui/export_dialog.h"
 
 #include <QComboBox>
 #include <QDialogButtonBox>

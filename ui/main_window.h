@@ -6,8 +6,8 @@
 // command line, recent files), saving sessions, exporting the plot, and remembering the window's
 // layout and folders in QSettings.
 
-#include "catalog.h"
-#include "session.h"
+#include "core/catalog.h"
+#include "core/session.h"
 
 #include <QMainWindow>
 

@@ -2,12 +2,12 @@
 // the session changes (markChanged), clears it on save and close, and at start offers the newest
 // session a crashed explorer left behind. A restored session is the user's unsaved work: it has
 // no path (Save asks where) and a following trace adds to it rather than replacing it.
-#include "main_window.h"
+#include "ui/main_window.h"
 
-#include "autosave.h"
-#include "autosave_files.h"
-#include "recovery_prompt.h"
-#include "session_file.h"
+#include "ui/autosave.h"
+#include "ui/autosave_files.h"
+#include "ui/recovery_prompt.h"
+#include "core/session_file.h"
 
 #include <QFile>
 #include <QLocale>

@@ -1,11 +1,11 @@
 // MainWindow's side of the dataset tree: showing, hiding, renaming, colouring and removing
 // datasets in the session. Hiding goes by label (ViewSettings::hiddenDatasets), so labels are
 // kept unique; colours live in the dataset's context and travel with it.
-#include "main_window.h"
+#include "ui/main_window.h"
 
-#include "dataset_label.h"
-#include "dataset_panel.h"
-#include "run_info_dialog.h"
+#include "core/dataset_label.h"
+#include "ui/dataset_panel.h"
+#include "ui/run_info_dialog.h"
 
 #include <QColor>
 #include <QStatusBar>

@@ -1,10 +1,10 @@
 // MainWindow's nccl-tests import: a file of nccl-tests output opened in the explorer becomes the
 // measured intra- or inter-node link ceiling of a device of the session, the APB of the
 // MD-Roofline view.
-#include "main_window.h"
+#include "ui/main_window.h"
 
-#include "import/nccl_link_ceiling.h"
-#include "units.h"
+#include "core/import/nccl_tests/nccl_link_ceiling.h"
+#include "core/units.h"
 
 #include <QFileInfo>
 #include <QInputDialog>

@@ -1,9 +1,9 @@
 // MainWindow's side of probing: Tools > Probe This Machine… opens the (single, non-modal) probe
 // dialog, and the devices it measured join the session and the catalog, drawn beside the spec
 // devices (measured roofs solid, spec roofs dashed).
-#include "main_window.h"
+#include "ui/main_window.h"
 
-#include "probe_dialog.h"
+#include "ui/probe_dialog.h"
 
 #include <QAction>
 #include <QMenu>

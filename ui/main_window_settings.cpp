@@ -1,11 +1,11 @@
 // MainWindow's desktop conventions: recent files, the last folder of the file dialogs, the
 // window's geometry and layout remembered across runs, and the standard shortcuts that do not
 // belong to one menu entry (Find, full screen, Home on the plot).
-#include "main_window.h"
+#include "ui/main_window.h"
 
-#include "autosave.h"
-#include "record_panel.h"
-#include "roofline_plot.h"
+#include "ui/autosave.h"
+#include "ui/record_panel.h"
+#include "ui/roofline_plot.h"
 
 #include <QAction>
 #include <QCloseEvent>

@@ -1,13 +1,13 @@
 // MainWindow's side of opening files: sessions and traces from the menu, drops and the command
 // line, the background load with its progress bar and Cancel, and regrouping loaded launches.
-#include "main_window.h"
+#include "ui/main_window.h"
 
-#include "file_kind.h"
-#include "view_bar.h"
+#include "core/file_kind.h"
+#include "ui/view_bar.h"
 
-#include "import/kineto_load.h"
-#include "record_panel.h"
-#include "trace_loader.h"
+#include "core/import/kineto/kineto_load.h"
+#include "ui/record_panel.h"
+#include "ui/trace_loader.h"
 
 #include <QDragEnterEvent>
 #include <QDropEvent>

@@ -1,10 +1,10 @@
 // MainWindow's view bar: its choices go into the session (saved with it), into QSettings (what
 // the next run's new sessions start with) and onto the plot.
-#include "main_window.h"
+#include "ui/main_window.h"
 
-#include "roofline_plot.h"
-#include "view_bar.h"
-#include "views/analysis_pane.h"
+#include "ui/roofline_plot.h"
+#include "ui/view_bar.h"
+#include "ui/views/analysis_pane.h"
 
 #include <QSettings>
 

@@ -1,9 +1,9 @@
 // MainWindow's Tools > Add Model from the Zoo…: the chosen model bounded on the chosen devices,
 // added to the session as one dataset per device.
-#include "main_window.h"
+#include "ui/main_window.h"
 
-#include "view_bar.h"
-#include "zoo_dialog.h"
+#include "ui/view_bar.h"
+#include "ui/zoo_dialog.h"
 
 #include <QStatusBar>
 

@@ -1,4 +1,4 @@
-#include "palette.h"
+#include "ui/palette.h"
 
 #include <iterator>
 

@@ -2,7 +2,7 @@
 // The colours of datasets and devices: Okabe-Ito by position, or the colour the user chose for
 // a dataset, so that the plot's points and the dataset tree's swatches always agree.
 
-#include "dataset.h"
+#include "core/dataset.h"
 
 #include <QColor>
 

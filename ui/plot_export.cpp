@@ -1,9 +1,9 @@
-#include "plot_export.h"
+#include "ui/plot_export.h"
 
-#include "analysis/view_tables.h"
-#include "report_style.h"
-#include "roofline_plot.h"
-#include "views/view_chart.h"
+#include "core/analysis/view_tables.h"
+#include "ui/report_style.h"
+#include "ui/roofline_plot.h"
+#include "ui/views/view_chart.h"
 
 #include <QBuffer>
 #include <QImage>

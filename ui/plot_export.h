@@ -8,9 +8,9 @@
 // which fonts and lines are laid out. A PNG has round(width × dpi / 96) × round(height × dpi /
 // 96) pixels and records the DPI; PDF and SVG are vector, width/96 × height/96 inches.
 
-#include "error.h"
-#include "plot_points.h"
-#include "session.h"
+#include "core/error.h"
+#include "core/plot_points.h"
+#include "core/session.h"
 
 #include <QByteArray>
 #include <QString>

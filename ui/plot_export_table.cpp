@@ -1,6 +1,6 @@
 // The points of an export as CSV and JSON. Both print every number with the shortest text that
 // reads back as the same double, so a script gets from the CSV exactly what the JSON says.
-#include "plot_export.h"
+#include "ui/plot_export.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

@@ -1,7 +1,7 @@
-#include "point_groups.h"
+#include "ui/point_groups.h"
 
-#include "palette.h"
-#include "stack_text.h"
+#include "ui/palette.h"
+#include "core/stack_text.h"
 
 #include <QObject>
 

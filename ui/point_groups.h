@@ -5,7 +5,7 @@
 // roof above it read as one; categories keep one colour whatever the session, so that a report's
 // figures agree with each other.
 
-#include "session.h"
+#include "core/session.h"
 
 #include <QColor>
 #include <QString>

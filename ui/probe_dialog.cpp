@@ -1,10 +1,10 @@
 // The dialog's frame: its widgets, the plan from `roofscope-probe --list`, the choice of
 // benchmarks and duration, starting and stopping. How the rows follow a run is in
 // probe_dialog_rows.cpp.
-#include "probe_dialog.h"
+#include "ui/probe_dialog.h"
 
-#include "probe_format.h"
-#include "probe_locate.h"
+#include "ui/probe_format.h"
+#include "ui/probe_locate.h"
 
 #include <QButtonGroup>
 #include <QDialogButtonBox>

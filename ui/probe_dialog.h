@@ -7,9 +7,9 @@
 // (userCatalogDir()) and handed out by devicesMeasured. Every problem is said in words in the
 // dialog; nothing blocks the GUI.
 
-#include "device.h"
-#include "probe_events.h"
-#include "probe_runner.h"
+#include "core/device.h"
+#include "core/probe_events.h"
+#include "ui/probe_runner.h"
 
 #include <QDialog>
 #include <QHash>

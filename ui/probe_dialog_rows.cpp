@@ -1,11 +1,11 @@
 // The dialog following a run: each benchmark's row (waiting, running 40 %, its values, failed or
 // skipped with the reason), the overall bar, the end of the run in words, and the measured
 // devices saved into the user catalog.
-#include "probe_dialog.h"
+#include "ui/probe_dialog.h"
 
-#include "catalog_loader.h"
-#include "probe_format.h"
-#include "probe_import.h"
+#include "ui/catalog_loader.h"
+#include "ui/probe_format.h"
+#include "ui/probe_import.h"
 
 #include <QPalette>
 #include <QPixmap>

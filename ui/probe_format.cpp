@@ -1,6 +1,6 @@
-#include "probe_format.h"
+#include "ui/probe_format.h"
 
-#include "units.h"
+#include "core/units.h"
 
 #include <QCoreApplication>
 #include <QRegularExpression>

@@ -2,7 +2,7 @@
 // How the probe dialog words the probe's plan and results: targets ("gpu0+gpu1" -> "GPU 0 + GPU 1")
 // and measured values in readable units ("3.95 TB/s", "fp16 tensor 612 TFLOP/s").
 
-#include "probe_events.h"
+#include "core/probe_events.h"
 
 #include <QString>
 

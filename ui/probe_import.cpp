@@ -1,6 +1,6 @@
-#include "probe_import.h"
+#include "ui/probe_import.h"
 
-#include "ceilings_file.h"
+#include "core/ceilings_file.h"
 
 #include <QCoreApplication>
 #include <QDate>

@@ -4,7 +4,7 @@
 // hardware instead of silently replacing it, and is saved into the user's catalog folder so that
 // it is there at the next start.
 
-#include "device.h"
+#include "core/device.h"
 
 #include <QString>
 #include <QStringList>

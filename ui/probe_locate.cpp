@@ -1,6 +1,6 @@
-#include "probe_locate.h"
+#include "ui/probe_locate.h"
 
-#include "probe_location.h"
+#include "core/probe_location.h"
 
 #include <QCoreApplication>
 

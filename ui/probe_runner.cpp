@@ -1,6 +1,6 @@
-#include "probe_runner.h"
+#include "ui/probe_runner.h"
 
-#include "ceilings_file.h"
+#include "core/ceilings_file.h"
 
 #include <QFileInfo>
 

@@ -12,8 +12,8 @@
 //   the tail of stderr named, and the results received so far are kept (status partial);
 // - `finished` is emitted exactly once per start().
 
-#include "device.h"
-#include "probe_events.h"
+#include "core/device.h"
+#include "core/probe_events.h"
 
 #include <QByteArray>
 #include <QElapsedTimer>

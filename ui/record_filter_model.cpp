@@ -1,6 +1,6 @@
-#include "record_filter_model.h"
+#include "ui/record_filter_model.h"
 
-#include "record_table_model.h"
+#include "ui/record_table_model.h"
 
 #include <algorithm>
 #include <cmath>

@@ -4,7 +4,7 @@
 // bottleneck match the chosen ones. Sorts numbers as numbers, with
 // absent quantities last whichever way the column is sorted: a missing time is not a small one.
 
-#include "enums.h"
+#include "core/enums.h"
 
 #include <QSortFilterProxyModel>
 

@@ -1,7 +1,7 @@
-#include "record_panel.h"
+#include "ui/record_panel.h"
 
-#include "record_filter_model.h"
-#include "record_table_model.h"
+#include "ui/record_filter_model.h"
+#include "ui/record_table_model.h"
 
 #include <QComboBox>
 #include <QHBoxLayout>

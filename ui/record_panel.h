@@ -2,8 +2,8 @@
 // The record table below the plot with the bar that filters it: a name filter, category, phase,
 // rank and bottleneck choosers, and how loaded traces group their launches into records.
 
-#include "import/kineto_analysis.h"
-#include "session.h"
+#include "core/import/kineto/kineto_analysis.h"
+#include "core/session.h"
 
 #include <QWidget>
 

@@ -1,8 +1,8 @@
-#include "record_table_model.h"
+#include "ui/record_table_model.h"
 
-#include "md_roofline.h"
-#include "roofline.h"
-#include "units.h"
+#include "core/md_roofline.h"
+#include "core/roofline.h"
+#include "core/units.h"
 
 #include <algorithm>
 #include <cmath>

@@ -3,7 +3,7 @@
 // where it sits against its device's roof. The numbers come from core (roofline.h, md_roofline.h)
 // once per setSession, so that sorting a million rows compares stored doubles.
 
-#include "session.h"
+#include "core/session.h"
 
 #include <QAbstractTableModel>
 

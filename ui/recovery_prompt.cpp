@@ -1,4 +1,4 @@
-#include "recovery_prompt.h"
+#include "ui/recovery_prompt.h"
 
 #include <QLocale>
 #include <QPushButton>

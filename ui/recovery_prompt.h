@@ -4,7 +4,7 @@
 // Not Now ("notNowButton", which keeps the file for the next start). It only asks; the window
 // restores or removes the file.
 
-#include "autosave_files.h"
+#include "ui/autosave_files.h"
 
 #include <QMessageBox>
 

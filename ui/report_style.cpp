@@ -1,4 +1,4 @@
-#include "report_style.h"
+#include "ui/report_style.h"
 
 #include <qcustomplot.h>
 

@@ -1,4 +1,4 @@
-#include "roofline_density.h"
+#include "ui/roofline_density.h"
 
 #include <algorithm>
 #include <array>

@@ -1,9 +1,9 @@
-#include "roofline_plot.h"
+#include "ui/roofline_plot.h"
 
-#include "axis_format.h"
-#include "palette.h"
-#include "roof_geometry.h"
-#include "roofline.h"
+#include "ui/axis_format.h"
+#include "ui/palette.h"
+#include "core/roof_geometry.h"
+#include "core/roofline.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,8 +1,8 @@
 // RooflinePlot's hierarchical view and its legend clicks. The hierarchical roofline draws each
 // record once per memory level it has bytes for, at one height (its FLOP/s), linked by a thin
 // line: how far apart the points sit says where the traffic is filtered by the caches.
-#include "plot_points.h"
-#include "roofline_plot.h"
+#include "core/plot_points.h"
+#include "ui/roofline_plot.h"
 
 #include <map>
 

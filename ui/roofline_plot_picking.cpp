@@ -1,8 +1,8 @@
 // RooflinePlot's link to the records it draws: finding the point under the mouse, its tooltip,
 // the ring around the highlighted record, and clicks that name a record.
-#include "roofline_plot.h"
+#include "ui/roofline_plot.h"
 
-#include "units.h"
+#include "core/units.h"
 
 #include <QToolTip>
 

@@ -3,8 +3,8 @@
 // density image. Marker size and antialiasing are what make a replot of a large cloud slow:
 // each marker is a path, each dot a single unantialiased pixel, and a density image costs one
 // pass over the points whatever their number on screen.
-#include "roofline_density.h"
-#include "roofline_plot.h"
+#include "ui/roofline_density.h"
+#include "ui/roofline_plot.h"
 
 #include <QLocale>
 

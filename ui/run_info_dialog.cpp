@@ -1,4 +1,4 @@
-#include "run_info_dialog.h"
+#include "ui/run_info_dialog.h"
 
 #include <QDialogButtonBox>
 #include <QFormLayout>

@@ -4,7 +4,7 @@
 // The comparison and matrix views group and match runs by these, so a stack the trace did not
 // record (or recorded wrongly) can be set here.
 
-#include "dataset.h"
+#include "core/dataset.h"
 
 #include <QDialog>
 

@@ -1,4 +1,4 @@
-#include "trace_loader.h"
+#include "ui/trace_loader.h"
 
 #include <QtConcurrent/QtConcurrentRun>
 

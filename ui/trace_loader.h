@@ -3,7 +3,7 @@
 // honouring Cancel. Several files are the ranks of one job and load together. Results arrive on
 // the GUI thread through `finished`.
 
-#include "import/kineto_load.h"
+#include "core/import/kineto/kineto_load.h"
 
 #include <QFutureWatcher>
 #include <QObject>

@@ -1,8 +1,8 @@
-#include "view_bar.h"
+#include "ui/view_bar.h"
 
-#include "analysis/view_tables.h"
-#include "plot_points.h"
-#include "views/view_chart.h"
+#include "core/analysis/view_tables.h"
+#include "core/plot_points.h"
+#include "ui/views/view_chart.h"
 
 #include <QAction>
 #include <QComboBox>

@@ -4,7 +4,7 @@
 // are drawn, and log or linear axes. It edits a ViewSettings; the window applies the edit to the
 // session and redraws.
 
-#include "session.h"
+#include "core/session.h"
 
 #include <QToolBar>
 

@@ -1,6 +1,6 @@
-#include "zoo_dialog.h"
+#include "ui/zoo_dialog.h"
 
-#include "zoo/model_zoo.h"
+#include "core/zoo/model_zoo.h"
 
 #include <QComboBox>
 #include <QDialogButtonBox>

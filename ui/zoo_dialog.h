@@ -3,9 +3,9 @@
 // on several catalog devices at once, one dataset per device, so that one model is overlaid on
 // several devices' rooflines and can be compared, matched and placed like measured runs.
 
-#include "catalog.h"
-#include "dataset.h"
-#include "error.h"
+#include "core/catalog.h"
+#include "core/dataset.h"
+#include "core/error.h"
 
 #include <QDialog>
 

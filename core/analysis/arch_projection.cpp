@@ -1,7 +1,7 @@
-#include "arch_projection.h"
+#include "core/analysis/arch_projection.h"
 
-#include "one_iteration.h"
-#include "projection.h"
+#include "core/one_iteration.h"
+#include "core/projection.h"
 
 #include <cmath>
 #include <limits>

@@ -3,11 +3,11 @@
 // device's ceilings (reproject, projection.h). A projection, not a measurement: each predicted
 // time is the op's roofline bound on the target, i.e. the op run at 100 % of the target's roofs.
 
-#include "analysis/run_diff.h"
-#include "dataset.h"
-#include "device.h"
-#include "error.h"
-#include "md_roofline.h"
+#include "core/analysis/run_diff.h"
+#include "core/dataset.h"
+#include "core/device.h"
+#include "core/error.h"
+#include "core/md_roofline.h"
 
 #include <optional>
 #include <string>

@@ -1,11 +1,11 @@
 // The comparison view's table: run A against run B op by op, or run A projected onto a device.
-#include "compare_tables.h"
+#include "core/analysis/compare_tables.h"
 
-#include "analysis/arch_projection.h"
-#include "analysis/comparison.h"
-#include "analysis/run_diff.h"
-#include "stack_text.h"
-#include "units.h"
+#include "core/analysis/arch_projection.h"
+#include "core/analysis/comparison.h"
+#include "core/analysis/run_diff.h"
+#include "core/stack_text.h"
+#include "core/units.h"
 
 #include <algorithm>
 #include <cmath>

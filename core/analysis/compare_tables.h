@@ -3,9 +3,9 @@
 // and what exports write (view_table.h). Times in seconds, changes in percent, costs in the
 // currency of Session::pricesPerHour.
 
-#include "analysis/repeat_stats.h"
-#include "analysis/view_table.h"
-#include "session.h"
+#include "core/analysis/repeat_stats.h"
+#include "core/analysis/view_table.h"
+#include "core/session.h"
 
 #include <string>
 

@@ -1,6 +1,6 @@
-#include "comparison.h"
+#include "core/analysis/comparison.h"
 
-#include "roofline.h"
+#include "core/roofline.h"
 
 #include <algorithm>
 #include <cmath>

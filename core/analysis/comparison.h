@@ -3,10 +3,10 @@
 // against run B, or run A re-projected onto another device. Shared by the chart and by
 // comparisonTable (compare_tables.h), so that both always show the same pair.
 
-#include "analysis/arch_projection.h"
-#include "analysis/run_diff.h"
-#include "error.h"
-#include "session.h"
+#include "core/analysis/arch_projection.h"
+#include "core/analysis/run_diff.h"
+#include "core/error.h"
+#include "core/session.h"
 
 #include <vector>
 

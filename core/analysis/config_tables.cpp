@@ -1,6 +1,6 @@
 // The matrix and cost views' tables: configurations (model × device × stack) as mean ± error over
 // their repeats, and what an iteration costs.
-#include "analysis/compare_tables.h"
+#include "core/analysis/compare_tables.h"
 
 #include <cmath>
 #include <set>

@@ -1,5 +1,5 @@
-#include "md_analysis.h"
-#include "one_iteration.h"
+#include "core/analysis/md_analysis.h"
+#include "core/one_iteration.h"
 
 #include <algorithm>
 #include <cmath>

@@ -4,9 +4,9 @@
 // bottleneck; per rank the iteration split by phase; the straggler rank; and, for multi-rank
 // runs, the cluster ceilings every rank is held to. The chart draws this, the table lists it.
 
-#include "analysis/view_table.h"
-#include "md_roofline.h"
-#include "session.h"
+#include "core/analysis/view_table.h"
+#include "core/md_roofline.h"
+#include "core/session.h"
 
 #include <optional>
 #include <string>

@@ -1,4 +1,4 @@
-#include "op_match.h"
+#include "core/analysis/op_match.h"
 
 #include <algorithm>
 #include <cmath>

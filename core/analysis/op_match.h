@@ -3,7 +3,7 @@
 // model on another architecture or software stack rarely list the same kernels under the same
 // names, so records are matched in tiers, from the most certain to the least.
 
-#include "dataset.h"
+#include "core/dataset.h"
 
 #include <optional>
 #include <string_view>

@@ -1,8 +1,8 @@
-#include "placement.h"
+#include "core/analysis/placement.h"
 
-#include "one_iteration.h"
+#include "core/one_iteration.h"
 
-#include "projection.h"
+#include "core/projection.h"
 
 #include <algorithm>
 

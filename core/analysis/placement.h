@@ -9,9 +9,9 @@
 // step is the sum over devices plus copies and transfers, as if nothing ran concurrently. Both
 // the old and the new step are summed the same way, so that their difference is the move's.
 
-#include "analysis/view_table.h"
-#include "md_roofline.h"
-#include "session.h"
+#include "core/analysis/view_table.h"
+#include "core/md_roofline.h"
+#include "core/session.h"
 
 #include <map>
 #include <optional>

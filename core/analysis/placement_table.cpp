@@ -1,7 +1,7 @@
 // The placement view's table: every op under the plan, with the steps in notes.
-#include "placement.h"
-#include "shown_dataset.h"
-#include "units.h"
+#include "core/analysis/placement.h"
+#include "core/analysis/shown_dataset.h"
+#include "core/units.h"
 
 #include <cstdio>
 

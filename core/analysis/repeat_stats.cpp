@@ -1,7 +1,7 @@
-#include "repeat_stats.h"
+#include "core/analysis/repeat_stats.h"
 
-#include "analysis/run_diff.h"
-#include "stack_text.h"
+#include "core/analysis/run_diff.h"
+#include "core/stack_text.h"
 
 #include <algorithm>
 #include <cmath>

@@ -4,7 +4,7 @@
 // double-digit percentages, so runs repeat (at least 3) and are compared by their spread; and a
 // faster instance is only better when it is not dearer per iteration.
 
-#include "session.h"
+#include "core/session.h"
 
 #include <optional>
 #include <string>

@@ -1,6 +1,6 @@
-#include "run_diff.h"
+#include "core/analysis/run_diff.h"
 
-#include "one_iteration.h"
+#include "core/one_iteration.h"
 
 #include <algorithm>
 #include <cmath>

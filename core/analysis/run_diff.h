@@ -2,8 +2,8 @@
 // Run A against run B, op by op: where the time of an iteration went when the architecture or
 // the software stack changed. Builds on matchOps (op_match.h).
 
-#include "analysis/op_match.h"
-#include "dataset.h"
+#include "core/analysis/op_match.h"
+#include "core/dataset.h"
 
 #include <optional>
 #include <string>

@@ -1,4 +1,4 @@
-#include "shown_dataset.h"
+#include "core/analysis/shown_dataset.h"
 
 #include <algorithm>
 

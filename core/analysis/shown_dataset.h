@@ -1,7 +1,7 @@
 #pragma once
 // Which dataset an analysis view that shows one run (MD-Roofline, placement) shows.
 
-#include "session.h"
+#include "core/session.h"
 
 namespace roofscope {
 

@@ -1,4 +1,4 @@
-#include "view_table.h"
+#include "core/analysis/view_table.h"
 
 #include <nlohmann/json.hpp>
 

@@ -1,9 +1,9 @@
-#include "view_tables.h"
+#include "core/analysis/view_tables.h"
 
-#include "compare_tables.h"
-#include "md_analysis.h"
-#include "placement.h"
-#include "plot_points.h"
+#include "core/analysis/compare_tables.h"
+#include "core/analysis/md_analysis.h"
+#include "core/analysis/placement.h"
+#include "core/plot_points.h"
 
 namespace roofscope {
 

@@ -1,7 +1,7 @@
-#include "estimate/collective_bytes.h"
+#include "core/estimate/collective_bytes.h"
 
-#include "collectives.h"
-#include "estimate/op_inputs.h"
+#include "core/collectives.h"
+#include "core/estimate/op_inputs.h"
 
 #include <array>
 #include <cctype>

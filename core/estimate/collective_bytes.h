@@ -14,8 +14,8 @@
 // receives) over its links with the ring/bandwidth-optimal algorithms, the quantity whose rate
 // is busbw. It is 0 for n = 1 except for broadcast, reduce and send_recv, whose factor is 1.
 
-#include "enums.h"
-#include "error.h"
+#include "core/enums.h"
+#include "core/error.h"
 
 #include <cstdint>
 #include <optional>

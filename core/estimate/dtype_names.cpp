@@ -1,8 +1,8 @@
 // Tensor dtype names as the PyTorch profiler writes them in "Input type", with their element
 // size and the precision they compute in.
 
-#include "estimate/op_inputs.h"
-#include "text_words.h"
+#include "core/estimate/op_inputs.h"
+#include "core/text_words.h"
 
 #include <array>
 

@@ -38,7 +38,7 @@
 // dtype plus the fp32 logsumexp [b, h_q, s_q] where the op returns it; backward writes dQ, dK,
 // dV at the sizes of q, k, v. Causality does not change them: Q, K, V and O move once.
 
-#include "estimate/estimate_support.h"
+#include "core/estimate/estimate_support.h"
 
 #include <algorithm>
 #include <array>

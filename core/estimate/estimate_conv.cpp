@@ -21,7 +21,7 @@
 // the FLOPs; transposed convolutions count over the input, exact) and `assumption` says so.
 // Bytes: input, weight and bias read once; output written once at the input's dtype.
 
-#include "estimate/estimate_support.h"
+#include "core/estimate/estimate_support.h"
 
 #include <algorithm>
 #include <array>

@@ -2,7 +2,7 @@
 // FLOPs follow torch.utils.flop_counter conv_backward_flop; the forward's conventions and
 // output-size rules are in estimate_conv.cpp.
 
-#include "estimate/estimate_support.h"
+#include "core/estimate/estimate_support.h"
 
 #include <array>
 

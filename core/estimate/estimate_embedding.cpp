@@ -14,7 +14,7 @@
 //                             (n·D when num_weights is not recorded).
 // Index tensors are int64 (8 B) unless their "Input type" says otherwise.
 
-#include "estimate/estimate_support.h"
+#include "core/estimate/estimate_support.h"
 
 #include <array>
 

@@ -9,7 +9,7 @@
 // takes the stored K and counts half); such GEMMs run at fp4 on tensor units. _int_mm: int8 in,
 // int32 out.
 
-#include "estimate/estimate_support.h"
+#include "core/estimate/estimate_support.h"
 
 #include <algorithm>
 #include <array>

@@ -20,7 +20,7 @@
 // and `assumption` says so.
 // Index tensors are int64 unless their type says otherwise.
 
-#include "estimate/estimate_support.h"
+#include "core/estimate/estimate_support.h"
 
 #include <array>
 

@@ -19,7 +19,7 @@
 // also write them in fp32 (fp64 for double inputs), and training batch norm writes the updated
 // running mean and variance.
 
-#include "estimate/estimate_support.h"
+#include "core/estimate/estimate_support.h"
 
 #include <algorithm>
 #include <array>

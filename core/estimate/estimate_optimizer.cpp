@@ -10,8 +10,8 @@
 // Bytes: every tensor (list) operand read once, each updated or new tensor written once, at its
 // dtype (fp32 when a list's dtype is not recorded, as Kineto writes "TensorList").
 
-#include "estimate/estimate_support.h"
-#include "estimate/optimizer_step.h"
+#include "core/estimate/estimate_support.h"
+#include "core/estimate/optimizer_step.h"
 
 #include <array>
 #include <cmath>

@@ -31,7 +31,7 @@
 // the dtype of its values. dropout also writes its bool mask; softmax with half_to_float writes
 // fp32.
 
-#include "estimate/estimate_support.h"
+#include "core/estimate/estimate_support.h"
 
 #include <algorithm>
 #include <array>

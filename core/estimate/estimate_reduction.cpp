@@ -24,7 +24,7 @@
 // argument when given, int64 for the sums of integer or bool tensors, at the input's dtype
 // otherwise; indices are int64.
 
-#include "estimate/estimate_support.h"
+#include "core/estimate/estimate_support.h"
 
 #include <array>
 

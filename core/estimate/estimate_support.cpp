@@ -1,4 +1,4 @@
-#include "estimate/estimate_support.h"
+#include "core/estimate/estimate_support.h"
 
 #include <cmath>
 #include <cstdio>

@@ -4,7 +4,7 @@
 // taken in double: every shape holds at most 2^62 elements, so products of a few of them are
 // finite, and the counts the tests check are exact below 2^53.
 
-#include "estimate/op_estimate.h"
+#include "core/estimate/op_estimate.h"
 
 #include <span>
 #include <string>

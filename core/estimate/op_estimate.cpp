@@ -2,7 +2,7 @@
 // without its "aten::" prefix and without an ".overload" suffix; an in-place spelling ("relu_")
 // is served by its out-of-place entry when the family says the variant exists.
 
-#include "estimate/estimate_support.h"
+#include "core/estimate/estimate_support.h"
 
 #include <string>
 #include <unordered_map>

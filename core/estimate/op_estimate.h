@@ -12,7 +12,7 @@
 // tensor/matrix units: GEMM, convolution and attention in every floating and int8 precision,
 // fp64 included (DMMA on A100/H100, FP64 MFMA on MI200/MI300).
 
-#include "estimate/op_inputs.h"
+#include "core/estimate/op_inputs.h"
 
 namespace roofscope {
 

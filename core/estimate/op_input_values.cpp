@@ -1,7 +1,7 @@
 // Typed access to the "Concrete Inputs" strings of OpInputs (ints, booleans, numbers, text).
 
-#include "estimate/op_inputs.h"
-#include "text_words.h"
+#include "core/estimate/op_inputs.h"
+#include "core/text_words.h"
 
 #include <charconv>
 #include <cmath>

@@ -1,5 +1,5 @@
-#include "estimate/op_inputs.h"
-#include "text_words.h"
+#include "core/estimate/op_inputs.h"
+#include "core/text_words.h"
 
 #include <nlohmann/json.hpp>
 

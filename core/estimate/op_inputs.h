@@ -2,8 +2,8 @@
 // The inputs of one op as the PyTorch profiler records them with record_shapes=True (Kineto
 // args "Input Dims", "Input type", "Concrete Inputs"), position by position.
 
-#include "enums.h"
-#include "error.h"
+#include "core/enums.h"
+#include "core/error.h"
 
 #include <cstdint>
 #include <optional>

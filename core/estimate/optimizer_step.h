@@ -16,7 +16,7 @@
 // once. Precision is fp32 (the fused kernels compute in fp32 "opmath" even for 16-bit params),
 // fp64 when both sizes are 8.
 
-#include "estimate/op_estimate.h"
+#include "core/estimate/op_estimate.h"
 
 namespace roofscope {
 

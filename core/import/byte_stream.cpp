@@ -1,9 +1,9 @@
 // Plain byte streams, the two raw sources (file, memory) and the gzip sniffing that picks the
 // stream. The gzip stream itself is in byte_stream_gzip.cpp.
-#include "import/byte_stream.h"
-#include "import/byte_stream_internal.h"
+#include "core/import/byte_stream.h"
+#include "core/import/byte_stream_internal.h"
 
-#include "file_type.h"
+#include "core/file_type.h"
 
 #include <algorithm>
 #include <cerrno>

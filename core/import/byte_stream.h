@@ -3,7 +3,7 @@
 // importers stream traces of any size in bounded memory. Concatenated gzip members are one
 // stream, as gzip(1) treats them.
 
-#include "error.h"
+#include "core/error.h"
 
 #include <cstddef>
 #include <cstdint>

@@ -1,7 +1,7 @@
 // The gzip stream: members one after another (as gzip(1) reads them), zero padding after the
 // last one tolerated, limits against bombs, and errors at the compressed offset. Decoding is
 // delegated to an Inflater: zlib here, ISA-L in byte_stream_isal.cpp.
-#include "import/byte_stream_internal.h"
+#include "core/import/byte_stream_internal.h"
 
 #include <algorithm>
 #include <cstdio>

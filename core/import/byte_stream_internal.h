@@ -3,7 +3,7 @@
 // inflater that decodes gzip members (zlib, or ISA-L's igzip when the build found it). Internal
 // to core; tests include it to run the same cases through both inflaters.
 
-#include "import/byte_stream.h"
+#include "core/import/byte_stream.h"
 
 #include <cstddef>
 #include <cstdint>

@@ -1,7 +1,7 @@
 // The ISA-L (igzip) inflater: the same contract as the zlib one, about 3x the speed on trace
 // JSON, which is what lets .json.gz ingest keep up with the parser. Built only when CMake found
 // ISA-L (ROOFSCOPE_HAVE_ISAL); otherwise the build says so and zlib does the work.
-#include "import/byte_stream_internal.h"
+#include "core/import/byte_stream_internal.h"
 
 #ifdef ROOFSCOPE_HAVE_ISAL
 #include <isa-l/igzip_lib.h>

@@ -1,4 +1,4 @@
-#include "import/huge_pages.h"
+#include "core/import/huge_pages.h"
 
 #include <cstdint>
 

@@ -1,4 +1,4 @@
-#include "import/json_structure_scanner.h"
+#include "core/import/json_structure_scanner.h"
 
 #include <bit>
 #include <cstring>

@@ -15,7 +15,7 @@
 //     kernel_name_precision_amd.cpp;
 //   - TensorRT-LLM Blackwell bmm_<out>_<A><B>_<acc>: E4m3/E5m2 fp8, E2m1 fp4, MxE* block scaled.
 
-#include "import/kernel_name_text.h"
+#include "core/import/kernel_name_text.h"
 
 #include <algorithm>
 #include <array>

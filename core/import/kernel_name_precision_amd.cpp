@@ -7,7 +7,7 @@
 //   - MIOpen igemm_<dir>_gtcx*_<layout>_<type>_: the gtcx generations are the xdlops (MFMA) ones;
 //   - composable kernel: xdl / wmma pipelines (matrix cores), dl pipelines (vector);
 
-#include "import/kernel_name_text.h"
+#include "core/import/kernel_name_text.h"
 
 #include <algorithm>
 #include <array>

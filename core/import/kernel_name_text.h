@@ -1,7 +1,7 @@
 #pragma once
 // Pieces of kernelTraits (kernel_traits.h) shared between its source files; not a public API.
 
-#include "enums.h"
+#include "core/enums.h"
 
 #include <optional>
 #include <string>

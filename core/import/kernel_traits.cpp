@@ -13,10 +13,10 @@
 //     before elementwise (at::native's copies and fills are elementwise_kernel instances).
 // docs/kernel-categories.md has the table in words, with the sources of each spelling.
 
-#include "import/kernel_traits.h"
+#include "core/import/kernel_traits.h"
 
-#include "import/kernel_name_text.h"
-#include "import/kineto_analysis_internal.h"
+#include "core/import/kernel_name_text.h"
+#include "core/import/kineto/kineto_analysis_internal.h"
 
 #include <algorithm>
 #include <cctype>

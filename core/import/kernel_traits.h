@@ -9,7 +9,7 @@
 // silent about it, so that callers can fall back to the op (categoryFromOpName, the shape
 // estimates) instead of trusting a guess.
 
-#include "enums.h"
+#include "core/enums.h"
 
 #include <optional>
 #include <string_view>

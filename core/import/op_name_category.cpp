@@ -4,9 +4,9 @@
 // that copies, cat and fills are memory here where their estimator files them as elementwise
 // (docs/kernel-categories.md).
 
-#include "import/kernel_traits.h"
+#include "core/import/kernel_traits.h"
 
-#include "import/kernel_name_text.h"
+#include "core/import/kernel_name_text.h"
 
 #include <algorithm>
 #include <array>

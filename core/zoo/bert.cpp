@@ -1,7 +1,7 @@
 // BERT-large (Devlin et al. 2019): 24 layers, hidden 1024, 16 heads, feed-forward 4096, vocabulary
 // 30522, 512 positions; the encoder with embeddings and pooler as Hugging Face's BertModel, whose
 // 335,141,888 parameters the paper rounds to 340M.
-#include "zoo/models.h"
+#include "core/zoo/models.h"
 
 namespace roofscope::zoo {
 

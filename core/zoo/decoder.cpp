@@ -1,7 +1,7 @@
 // A GPT/LLaMA-style decoder-only transformer (Radford et al. 2019; Touvron et al. 2023). The
 // default shape is LLaMA-7B: 32 layers, hidden 4096, 32 heads, SwiGLU feed-forward 11008,
 // vocabulary 32000, RMSNorm, untied output head: 6,738,415,616 parameters.
-#include "zoo/models.h"
+#include "core/zoo/models.h"
 
 namespace roofscope::zoo {
 

@@ -1,7 +1,7 @@
 // DLRM (Naumov et al. 2019) in the configuration of facebookresearch/dlrm's Criteo Kaggle
 // benchmark: 13 dense features through a 13-512-256-64-16 MLP, 26 categorical features looked
 // up in embedding tables of dimension 16, pairwise dot-product interaction, top MLP 367-512-256-1.
-#include "zoo/models.h"
+#include "core/zoo/models.h"
 
 #include <array>
 

@@ -1,4 +1,4 @@
-#include "zoo/layer_builder.h"
+#include "core/zoo/layer_builder.h"
 
 namespace roofscope::zoo {
 namespace {

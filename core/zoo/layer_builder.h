@@ -2,8 +2,8 @@
 // Internal to the zoo: builds a model's forward layers by feeding ATen-shaped inputs to the op
 // estimators, so that the zoo and the trace importer count FLOPs and bytes the same way.
 
-#include "estimate/op_estimate.h"
-#include "zoo/model_zoo.h"
+#include "core/estimate/op_estimate.h"
+#include "core/zoo/model_zoo.h"
 
 #include <optional>
 

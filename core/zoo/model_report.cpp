@@ -1,6 +1,6 @@
-#include "zoo/model_report.h"
+#include "core/zoo/model_report.h"
 
-#include "units.h"
+#include "core/units.h"
 
 #include <nlohmann/json.hpp>
 

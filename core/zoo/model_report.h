@@ -2,7 +2,7 @@
 // What `roofscope model` prints: a model's layers on one device with their MD-Roofline bound and
 // bottleneck, as a text table or as JSON (schema in docs/file-formats.md, "Model report").
 
-#include "zoo/model_zoo.h"
+#include "core/zoo/model_zoo.h"
 
 namespace roofscope {
 

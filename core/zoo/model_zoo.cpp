@@ -1,8 +1,8 @@
-#include "zoo/model_zoo.h"
+#include "core/zoo/model_zoo.h"
 
-#include "collectives.h"
-#include "estimate/optimizer_step.h"
-#include "zoo/models.h"
+#include "core/collectives.h"
+#include "core/estimate/optimizer_step.h"
+#include "core/zoo/models.h"
 
 #include <algorithm>
 #include <array>

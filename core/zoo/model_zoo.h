@@ -3,10 +3,10 @@
 // (under data parallelism) communicated bytes, for training or inference, built from the same op
 // estimators the trace importer uses. On a device each layer gets its MD-Roofline bound.
 
-#include "dataset.h"
-#include "device.h"
-#include "error.h"
-#include "md_roofline.h"
+#include "core/dataset.h"
+#include "core/device.h"
+#include "core/error.h"
+#include "core/md_roofline.h"
 
 #include <optional>
 #include <span>

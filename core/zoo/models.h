@@ -1,7 +1,7 @@
 #pragma once
 // Internal to the zoo: each model's forward pass. `options` has its defaults filled in.
 
-#include "zoo/layer_builder.h"
+#include "core/zoo/layer_builder.h"
 
 namespace roofscope::zoo {
 

@@ -1,7 +1,7 @@
 // ResNet-50 (He et al. 2016, torchvision's v1.5 layout with the stride on the 3x3 conv) and the
 // ResNet-50-FPN backbone of Mask R-CNN (He et al. 2017; Lin et al. 2017, torchvision's
 // maskrcnn_resnet50_fpn).
-#include "zoo/models.h"
+#include "core/zoo/models.h"
 
 namespace roofscope::zoo {
 namespace {

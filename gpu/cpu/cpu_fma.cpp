@@ -1,9 +1,9 @@
-#include "cpu/cpu_fma.h"
+#include "gpu/cpu/cpu_fma.h"
 
-#include "cpu/cpu_topology.h"
-#include "cpu/fma_kernel.h"
-#include "cpu/simd_isa.h"
-#include "cpu/team_sampler.h"
+#include "gpu/cpu/cpu_topology.h"
+#include "gpu/cpu/fma_kernel.h"
+#include "gpu/cpu/simd_isa.h"
+#include "gpu/cpu/team_sampler.h"
 
 #include <cmath>
 #include <cstdio>

@@ -2,7 +2,7 @@
 // cpu_fma_fp64 / cpu_fma_fp32: peak vector FLOP/s from independent FMA chains, one pinned
 // thread per core (the ceiling) and one thread (an observation).
 
-#include "probe/benchmark.h"
+#include "gpu/probe/benchmark.h"
 
 namespace roofscope::probe {
 

@@ -1,9 +1,9 @@
-#include "cpu/cpu_probe.h"
+#include "gpu/cpu/cpu_probe.h"
 
-#include "cpu/cpu_fma.h"
-#include "cpu/cpu_topology.h"
-#include "cpu/cpu_triad.h"
-#include "cpu/simd_isa.h"
+#include "gpu/cpu/cpu_fma.h"
+#include "gpu/cpu/cpu_topology.h"
+#include "gpu/cpu/cpu_triad.h"
+#include "gpu/cpu/simd_isa.h"
 
 #include <unistd.h>
 

@@ -2,8 +2,8 @@
 // The CPU probe: always built, runs on every machine. Bandwidth per cache level and DRAM by a
 // STREAM-style triad working-set sweep, and FMA peaks, with one pinned thread per core.
 
-#include "device.h"
-#include "probe/benchmark.h"
+#include "core/device.h"
+#include "gpu/probe/benchmark.h"
 
 #include <vector>
 

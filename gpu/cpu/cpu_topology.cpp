@@ -1,4 +1,4 @@
-#include "cpu/cpu_topology.h"
+#include "gpu/cpu/cpu_topology.h"
 
 #include <algorithm>
 #include <cctype>

@@ -2,7 +2,7 @@
 // cpu_triad: memory bandwidth per cache level and DRAM by a STREAM triad working-set sweep,
 // all cores (the ceilings) and one thread (observations).
 
-#include "probe/benchmark.h"
+#include "gpu/probe/benchmark.h"
 
 namespace roofscope::probe {
 

@@ -1,4 +1,4 @@
-#include "cpu/fma_kernel.h"
+#include "gpu/cpu/fma_kernel.h"
 
 #include <cmath>
 

@@ -7,7 +7,7 @@
 // updates is 1 + (1 + j) * 0.75^n, so the sum over all lanes and chains has a closed form
 // (fmaExpectedSum) that the benchmark checks each thread's result against.
 
-#include "cpu/simd_isa.h"
+#include "gpu/cpu/simd_isa.h"
 
 #include <cstdint>
 

@@ -1,4 +1,4 @@
-#include "cpu/simd_isa.h"
+#include "gpu/cpu/simd_isa.h"
 
 #include <cstdlib>
 #include <string_view>

@@ -1,4 +1,4 @@
-#include "cpu/team_sampler.h"
+#include "gpu/cpu/team_sampler.h"
 
 #include <algorithm>
 #include <atomic>

@@ -7,7 +7,7 @@
 // not kept: the repetitions grow and the sample is taken again, so that barrier and wake-up
 // latencies never dominate a sample.
 
-#include "error.h"
+#include "core/error.h"
 
 #include <chrono>
 #include <cstdint>

@@ -1,4 +1,4 @@
-#include "cpu/triad_kernel.h"
+#include "gpu/cpu/triad_kernel.h"
 
 namespace roofscope::probe {
 

@@ -8,7 +8,7 @@
 // with STREAM. After any number of passes, a[i] == b[i] + s * c[i] exactly when b, c and s are
 // small dyadic values (the verification relies on it).
 
-#include "cpu/simd_isa.h"
+#include "gpu/cpu/simd_isa.h"
 
 #include <cstddef>
 #include <cstdint>

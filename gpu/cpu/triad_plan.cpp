@@ -1,6 +1,6 @@
-#include "cpu/triad_plan.h"
+#include "gpu/cpu/triad_plan.h"
 
-#include "cpu/triad_kernel.h"
+#include "gpu/cpu/triad_kernel.h"
 
 #include <algorithm>
 #include <cmath>

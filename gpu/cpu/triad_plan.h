@@ -2,9 +2,9 @@
 // Which working sets the triad sweep measures, from the cache sizes: a pure function of the
 // topology, so that the choice can be tested for machines the tests do not run on.
 
-#include "cpu/cpu_topology.h"
-#include "enums.h"
-#include "probe/benchmark.h"
+#include "gpu/cpu/cpu_topology.h"
+#include "core/enums.h"
+#include "gpu/probe/benchmark.h"
 
 #include <cstddef>
 #include <optional>

@@ -1,7 +1,7 @@
-#include "cpu/triad_run.h"
+#include "gpu/cpu/triad_run.h"
 
-#include "cpu/cpu_topology.h"
-#include "cpu/triad_kernel.h"
+#include "gpu/cpu/cpu_topology.h"
+#include "gpu/cpu/triad_kernel.h"
 
 #include <cstdlib>
 #include <string>

@@ -3,9 +3,9 @@
 // touches (so they live on its NUMA node) and that later runs of the same team reuse: the sweep
 // grows them to the largest working set once instead of faulting in fresh pages for every point.
 
-#include "cpu/simd_isa.h"
-#include "cpu/team_sampler.h"
-#include "probe/benchmark.h"
+#include "gpu/cpu/simd_isa.h"
+#include "gpu/cpu/team_sampler.h"
+#include "gpu/probe/benchmark.h"
 
 #include <cstddef>
 #include <memory>

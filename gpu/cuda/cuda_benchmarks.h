@@ -4,7 +4,7 @@
 // and returns an Error naming the failed call, or one starting "not supported:" when this GPU or
 // build cannot run it (the driver reports that as skipped).
 
-#include "probe/benchmark.h"
+#include "gpu/probe/benchmark.h"
 
 #include <vector>
 

@@ -5,7 +5,7 @@
 // never throw and never end the process. (NCCL's codes are checked in nccl_collectives.cpp, the
 // one file that may see nccl.h.)
 
-#include "error.h"
+#include "core/error.h"
 
 #include <cublas_api.h>
 #include <cuda_runtime_api.h>

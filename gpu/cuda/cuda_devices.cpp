@@ -1,9 +1,9 @@
 // listGpus(): the GPUs the CUDA driver sees, as Devices with their identity.
-#include "cuda_devices.h"
+#include "gpu/cuda/cuda_devices.h"
 
-#include "cuda_check.h"
-#include "cuda_probe.h"
-#include "nvml_reader.h"
+#include "gpu/cuda/cuda_check.h"
+#include "gpu/cuda/cuda_probe.h"
+#include "gpu/cuda/nvml_reader.h"
 
 #include <cuda_runtime_api.h>
 #include <dlfcn.h>

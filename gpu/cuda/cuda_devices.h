@@ -2,7 +2,7 @@
 // Internal to gpu/cuda: what the benchmarks need to know about a GPU to size their work, read from
 // the runtime (cudaGetDeviceProperties), and the stable id made from a GPU's name.
 
-#include "error.h"
+#include "core/error.h"
 
 #include <cstddef>
 #include <string>

@@ -1,8 +1,8 @@
-#include "cuda_measure.h"
+#include "gpu/cuda/cuda_measure.h"
 
-#include "cuda_check.h"
-#include "cuda_resources.h"
-#include "nvml_reader.h"
+#include "gpu/cuda/cuda_check.h"
+#include "gpu/cuda/cuda_resources.h"
+#include "gpu/cuda/nvml_reader.h"
 
 #include <algorithm>
 #include <cmath>

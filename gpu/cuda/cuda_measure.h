@@ -3,8 +3,8 @@
 // work per sample, warm-up runs, then N samples each timed with a pair of CUDA events. Also the
 // wall-clock budget and cancellation check, and the clock read right after timing.
 
-#include "error.h"
-#include "probe/benchmark.h"
+#include "core/error.h"
+#include "gpu/probe/benchmark.h"
 
 #include <cuda_runtime_api.h>
 

@@ -3,9 +3,9 @@
 // cuda_probe_absent.cpp otherwise, which reports that this build has no CUDA. No function here
 // exits or throws: every CUDA, cuBLAS and NCCL error comes back as an Error naming the call.
 
-#include "device.h"
-#include "error.h"
-#include "probe/benchmark.h"
+#include "core/device.h"
+#include "core/error.h"
+#include "gpu/probe/benchmark.h"
 
 #include <vector>
 

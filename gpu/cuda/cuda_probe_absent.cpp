@@ -1,6 +1,6 @@
 // The CUDA probe of a build without the CUDA toolkit: no GPUs, no benchmarks, and a one-line
 // reason that the driver and the tests show.
-#include "cuda_probe.h"
+#include "gpu/cuda/cuda_probe.h"
 
 namespace roofscope::probe {
 

@@ -1,6 +1,6 @@
-#include "cuda_resources.h"
+#include "gpu/cuda/cuda_resources.h"
 
-#include "cuda_check.h"
+#include "gpu/cuda/cuda_check.h"
 
 namespace roofscope::probe {
 

@@ -3,7 +3,7 @@
 // device buffers, pinned host buffers, streams, events, and the current-device setting. Each is
 // move-only and made by a factory that returns the CUDA error as an Error instead of throwing.
 
-#include "error.h"
+#include "core/error.h"
 
 #include <cuda_runtime_api.h>
 

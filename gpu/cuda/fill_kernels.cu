@@ -1,6 +1,6 @@
 // Deterministic data for the benchmarks: a word pattern that copies are verified against, and
 // hash-random matrices for the GEMMs (never zeros; see kernels.h).
-#include "kernels.h"
+#include "gpu/cuda/kernels.h"
 
 #include <cuda_bf16.h>
 #include <cuda_fp16.h>

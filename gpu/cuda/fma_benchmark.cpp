@@ -1,11 +1,11 @@
 // gpu_fma_fp64 / gpu_fma_fp32 / gpu_fma_fp16: the vector units' FMA peak (kernel contract in
 // kernels.h), verified thread by thread against the analytic result.
-#include "cuda_benchmarks.h"
-#include "cuda_check.h"
-#include "cuda_devices.h"
-#include "cuda_measure.h"
-#include "cuda_resources.h"
-#include "kernels.h"
+#include "gpu/cuda/cuda_benchmarks.h"
+#include "gpu/cuda/cuda_check.h"
+#include "gpu/cuda/cuda_devices.h"
+#include "gpu/cuda/cuda_measure.h"
+#include "gpu/cuda/cuda_resources.h"
+#include "gpu/cuda/kernels.h"
 
 #include <vector>
 

@@ -1,5 +1,5 @@
 // Vector-unit FMA throughput: many independent FMA chains per thread (contract in kernels.h).
-#include "kernels.h"
+#include "gpu/cuda/kernels.h"
 
 #include <cuda_fp16.h>
 

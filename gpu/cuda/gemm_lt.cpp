@@ -1,12 +1,12 @@
 // gpu_gemm_tf32 / _fp16 / _bf16 / _fp8 / _int8: tensor-core peak from large cuBLASLt GEMMs on
 // hash-random data (never zeros, which flatter the rate), a handful of outputs verified against a
 // host fp64 dot product of the same inputs.
-#include "cuda_benchmarks.h"
-#include "cuda_check.h"
-#include "cuda_devices.h"
-#include "cuda_measure.h"
-#include "cuda_resources.h"
-#include "kernels.h"
+#include "gpu/cuda/cuda_benchmarks.h"
+#include "gpu/cuda/cuda_check.h"
+#include "gpu/cuda/cuda_devices.h"
+#include "gpu/cuda/cuda_measure.h"
+#include "gpu/cuda/cuda_resources.h"
+#include "gpu/cuda/kernels.h"
 
 #include <cublasLt.h>
 

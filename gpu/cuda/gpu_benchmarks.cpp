@@ -1,7 +1,7 @@
 // The CUDA benchmarks under their stable keys (see cuda_probe.h). Listing them touches no GPU;
 // each runs only when the driver calls it.
-#include "cuda_benchmarks.h"
-#include "cuda_probe.h"
+#include "gpu/cuda/cuda_benchmarks.h"
+#include "gpu/cuda/cuda_probe.h"
 
 namespace roofscope::probe {
 

@@ -1,10 +1,10 @@
 // gpu_h2d / gpu_d2h: copies between pinned host memory and the device, by the copy engines
 // (cudaMemcpyAsync), the ceiling of the host link (PCIe, or NVLink-C2C on Grace Hopper).
-#include "cuda_benchmarks.h"
-#include "cuda_check.h"
-#include "cuda_measure.h"
-#include "cuda_resources.h"
-#include "kernels.h"
+#include "gpu/cuda/cuda_benchmarks.h"
+#include "gpu/cuda/cuda_check.h"
+#include "gpu/cuda/cuda_measure.h"
+#include "gpu/cuda/cuda_resources.h"
+#include "gpu/cuda/kernels.h"
 
 #include <cstdint>
 #include <cstring>

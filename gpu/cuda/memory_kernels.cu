@@ -1,5 +1,5 @@
 // Device-memory bandwidth: a ping-pong copy through L2 (contract in kernels.h).
-#include "kernels.h"
+#include "gpu/cuda/kernels.h"
 
 namespace roofscope::probe::kernels {
 

@@ -1,12 +1,12 @@
 // gpu_memory: L2 and HBM bandwidth from one working-set sweep of the ping-pong copy (kernel
 // contract in kernels.h). The plateau at or below half the L2 gives the l2 ceiling, the sizes of
 // at least 8 x L2 the dram ceiling; every size is also an observation.
-#include "cuda_benchmarks.h"
-#include "cuda_check.h"
-#include "cuda_devices.h"
-#include "cuda_measure.h"
-#include "cuda_resources.h"
-#include "kernels.h"
+#include "gpu/cuda/cuda_benchmarks.h"
+#include "gpu/cuda/cuda_check.h"
+#include "gpu/cuda/cuda_devices.h"
+#include "gpu/cuda/cuda_measure.h"
+#include "gpu/cuda/cuda_resources.h"
+#include "gpu/cuda/kernels.h"
 
 #include <algorithm>
 #include <cmath>

@@ -2,14 +2,14 @@
 // of this process (ncclCommInitAll), bus bandwidth over a size sweep with nccl-tests' definitions,
 // so that the numbers compare with theirs. Compiled against NCCL only when the build found it
 // (ROOFSCOPE_PROBE_NCCL); otherwise the benchmarks are not listed.
-#include "cuda_benchmarks.h"
+#include "gpu/cuda/cuda_benchmarks.h"
 
 #ifdef ROOFSCOPE_PROBE_NCCL
 
-#include "cuda_check.h"
-#include "cuda_measure.h"
-#include "cuda_resources.h"
-#include "kernels.h"
+#include "gpu/cuda/cuda_check.h"
+#include "gpu/cuda/cuda_measure.h"
+#include "gpu/cuda/cuda_resources.h"
+#include "gpu/cuda/kernels.h"
 
 #include <nccl.h>
 

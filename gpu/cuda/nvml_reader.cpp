@@ -1,4 +1,4 @@
-#include "nvml_reader.h"
+#include "gpu/cuda/nvml_reader.h"
 
 #include <dlfcn.h>
 

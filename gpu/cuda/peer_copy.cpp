@@ -1,11 +1,11 @@
 // gpu_p2p: device-to-device copies between every ordered pair of GPUs with peer access
 // (NVLink or PCIe peer-to-peer), each pair an observation, the slowest pair the p2p ceiling: a
 // program spread over these GPUs can count on that rate between any two of them.
-#include "cuda_benchmarks.h"
-#include "cuda_check.h"
-#include "cuda_measure.h"
-#include "cuda_resources.h"
-#include "kernels.h"
+#include "gpu/cuda/cuda_benchmarks.h"
+#include "gpu/cuda/cuda_check.h"
+#include "gpu/cuda/cuda_measure.h"
+#include "gpu/cuda/cuda_resources.h"
+#include "gpu/cuda/kernels.h"
 
 #include <cstdint>
 #include <utility>

@@ -1,11 +1,11 @@
 // gpu_shared_memory: shared-memory load bandwidth of all multiprocessors (kernel contract in
 // kernels.h), reported as the l1 ceiling since shared memory and L1 are one SRAM on NVIDIA GPUs.
-#include "cuda_benchmarks.h"
-#include "cuda_check.h"
-#include "cuda_devices.h"
-#include "cuda_measure.h"
-#include "cuda_resources.h"
-#include "kernels.h"
+#include "gpu/cuda/cuda_benchmarks.h"
+#include "gpu/cuda/cuda_check.h"
+#include "gpu/cuda/cuda_devices.h"
+#include "gpu/cuda/cuda_measure.h"
+#include "gpu/cuda/cuda_resources.h"
+#include "gpu/cuda/kernels.h"
 
 #include <algorithm>
 #include <cstdint>

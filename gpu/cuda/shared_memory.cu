@@ -1,6 +1,6 @@
 // Shared-memory bandwidth: conflict-free 16-byte loads from a block's tile (contract in
 // kernels.h).
-#include "kernels.h"
+#include "gpu/cuda/kernels.h"
 
 namespace roofscope::probe::kernels {
 

@@ -1,8 +1,8 @@
 // clusterBenchmarks: the three collectives across all ranks, over NCCL when every rank has a GPU
 // and the build has NCCL, else over MPI between the host processes.
 
-#include "collective_sweep.h"
-#include "mpi_call.h"
+#include "gpu/mpi/collective_sweep.h"
+#include "gpu/mpi/mpi_call.h"
 
 namespace roofscope::probe {
 

@@ -1,6 +1,6 @@
-#include "cluster_device.h"
+#include "gpu/mpi/cluster_device.h"
 
-#include "units.h"
+#include "core/units.h"
 
 #include <algorithm>
 #include <cstdio>

@@ -4,7 +4,7 @@
 // runs at the pace of its slowest member, so each ceiling of the cluster is the minimum over the
 // ranks, and its note names the straggler.
 
-#include "device.h"
+#include "core/device.h"
 
 #include <string>
 #include <vector>

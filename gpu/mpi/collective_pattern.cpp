@@ -1,4 +1,4 @@
-#include "collective_pattern.h"
+#include "gpu/mpi/collective_pattern.h"
 
 #include <cstdio>
 

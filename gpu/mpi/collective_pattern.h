@@ -8,7 +8,7 @@
 // all_reduce, the gathered output of an all_gather, the input of a reduce_scatter. It is a
 // multiple of the rank count.
 
-#include "enums.h"
+#include "core/enums.h"
 
 #include <cstddef>
 #include <optional>

@@ -1,7 +1,7 @@
-#include "collective_sweep.h"
+#include "gpu/mpi/collective_sweep.h"
 
-#include "collectives.h"
-#include "mpi_call.h"
+#include "core/collectives.h"
+#include "gpu/mpi/mpi_call.h"
 
 #include <algorithm>
 #include <chrono>

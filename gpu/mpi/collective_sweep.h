@@ -7,9 +7,9 @@
 // Bus bandwidth as nccl-tests: algbw = S / t, busbw = algbw x 2(n-1)/n (all_reduce) or (n-1)/n
 // (all_gather, reduce_scatter), S in bytes as collective_pattern.h counts it.
 
-#include "error.h"
-#include "mpi/mpi_probe.h"
-#include "probe/benchmark.h"
+#include "core/error.h"
+#include "gpu/mpi/mpi_probe.h"
+#include "gpu/probe/benchmark.h"
 
 #include <cstddef>
 #include <cstdint>

@@ -1,8 +1,8 @@
 // gatherDevices: each rank's devices travel to rank 0 as the JSON text of the ceilings file's
 // device objects, so that nothing but core's own reader and writer defines their form.
 
-#include "device_json.h"
-#include "mpi_call.h"
+#include "core/device_json.h"
+#include "gpu/mpi/mpi_call.h"
 
 #include <climits>
 #include <cstdint>

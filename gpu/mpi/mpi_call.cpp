@@ -1,4 +1,4 @@
-#include "mpi_call.h"
+#include "gpu/mpi/mpi_call.h"
 
 #include <climits>
 #include <string_view>

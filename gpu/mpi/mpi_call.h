@@ -5,8 +5,8 @@
 // (an allocation, a wrong result, a CUDA call) is followed by agreeOnFailure() on all ranks.
 // MPI_COMM_WORLD returns its errors (startMpi sets MPI_ERRORS_RETURN); nothing here aborts.
 
-#include "error.h"
-#include "mpi/mpi_probe.h"
+#include "core/error.h"
+#include "gpu/mpi/mpi_probe.h"
 
 // Only MPI's C API is used: leave out the deprecated C++ bindings (and their warnings).
 #ifndef OMPI_SKIP_MPICXX

@@ -2,9 +2,9 @@
 // MPI_Reduce_scatter_block on host buffers of doubles, one process per rank. What it measures is
 // the MPI library's path between processes: shared memory within a node, the fabric between.
 
-#include "collective_pattern.h"
-#include "collective_sweep.h"
-#include "mpi_call.h"
+#include "gpu/mpi/collective_pattern.h"
+#include "gpu/mpi/collective_sweep.h"
+#include "gpu/mpi/mpi_call.h"
 
 #include <new>
 #include <vector>

@@ -7,12 +7,12 @@
 // them is agreed on first (agreeOnFailure), but a rank that dies inside one cannot be, and the
 // launcher's timeout is then what ends the job.
 
-#include "collective_sweep.h"
+#include "gpu/mpi/collective_sweep.h"
 
 #if defined(ROOFSCOPE_PROBE_MPI_NCCL)
 
-#include "collective_pattern.h"
-#include "mpi_call.h"
+#include "gpu/mpi/collective_pattern.h"
+#include "gpu/mpi/mpi_call.h"
 
 #include <cuda_runtime.h>
 #include <nccl.h>

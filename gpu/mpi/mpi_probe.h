@@ -6,9 +6,9 @@
 // without MPI, mpi_probe_absent.cpp keeps every process a lone rank. cluster_device.h (the
 // cluster as one device) is built either way.
 
-#include "device.h"
-#include "error.h"
-#include "probe/benchmark.h"
+#include "core/device.h"
+#include "core/error.h"
+#include "gpu/probe/benchmark.h"
 
 #include <string>
 #include <vector>

@@ -1,8 +1,8 @@
 // The build has no MPI: every roofscope-probe is a lone rank on its own host, and there are no
 // collectives between ranks to measure.
 
-#include "host_name.h"
-#include "mpi/mpi_probe.h"
+#include "gpu/mpi/host_name.h"
+#include "gpu/mpi/mpi_probe.h"
 
 namespace roofscope::probe {
 

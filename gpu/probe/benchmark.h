@@ -3,8 +3,8 @@
 // returns ceilings (or an Error naming the call that failed). CPU and CUDA benchmarks implement
 // this; probe_run.cpp runs them, streams their progress and assembles the ceilings file.
 
-#include "ceilings.h"
-#include "error.h"
+#include "core/ceilings.h"
+#include "core/error.h"
 
 #include <functional>
 #include <string>

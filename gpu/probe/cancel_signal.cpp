@@ -1,4 +1,4 @@
-#include "cancel_signal.h"
+#include "gpu/probe/cancel_signal.h"
 
 #include <atomic>
 #include <csignal>

@@ -1,4 +1,4 @@
-#include "measured_device.h"
+#include "gpu/probe/measured_device.h"
 
 #include "roofscope_features.h"
 

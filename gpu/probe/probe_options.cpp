@@ -1,4 +1,4 @@
-#include "probe_options.h"
+#include "gpu/probe/probe_options.h"
 
 #include <algorithm>
 #include <charconv>

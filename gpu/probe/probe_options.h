@@ -1,8 +1,8 @@
 #pragma once
 // roofscope-probe's command line.
 
-#include "benchmark.h"
-#include "error.h"
+#include "gpu/probe/benchmark.h"
+#include "core/error.h"
 
 #include <string>
 #include <vector>

@@ -1,8 +1,8 @@
-#include "probe_output.h"
+#include "gpu/probe/probe_output.h"
 
-#include "ceilings_file.h"
-#include "measured_device.h"
-#include "text_file.h"
+#include "core/ceilings_file.h"
+#include "gpu/probe/measured_device.h"
+#include "core/text_file.h"
 
 #include <nlohmann/json.hpp>
 

@@ -3,7 +3,7 @@
 // "probe" section with the run's details: every benchmark's status, time, sweep points and
 // warnings, so that a surprising ceiling can be checked against the samples behind it.
 
-#include "probe_run.h"
+#include "gpu/probe/probe_run.h"
 
 #include <string>
 #include <vector>

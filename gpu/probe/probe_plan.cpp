@@ -1,7 +1,7 @@
-#include "probe_plan.h"
+#include "gpu/probe/probe_plan.h"
 
-#include "cpu/cpu_probe.h"
-#include "cuda/cuda_probe.h"
+#include "gpu/cpu/cpu_probe.h"
+#include "gpu/cuda/cuda_probe.h"
 
 #include <algorithm>
 #include <set>

@@ -1,11 +1,11 @@
 #pragma once
 // Which devices a run measures and which benchmarks it runs on them, in order.
 
-#include "benchmark.h"
-#include "device.h"
-#include "mpi/mpi_probe.h"
-#include "probe_events.h"
-#include "probe_options.h"
+#include "gpu/probe/benchmark.h"
+#include "core/device.h"
+#include "gpu/mpi/mpi_probe.h"
+#include "core/probe_events.h"
+#include "gpu/probe/probe_options.h"
 
 #include <string>
 #include <vector>

@@ -1,6 +1,6 @@
-#include "probe_run.h"
+#include "gpu/probe/probe_run.h"
 
-#include "measured_device.h"
+#include "gpu/probe/measured_device.h"
 
 #include <chrono>
 #include <cstdio>

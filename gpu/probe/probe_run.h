@@ -2,7 +2,7 @@
 // Runs a plan: each benchmark in turn, its progress and results streamed as events, its
 // ceilings attached to the devices it measured. A failing benchmark never stops the run.
 
-#include "probe_plan.h"
+#include "gpu/probe/probe_plan.h"
 
 #include <functional>
 #include <mutex>

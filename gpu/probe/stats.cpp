@@ -1,4 +1,4 @@
-#include "benchmark.h"
+#include "gpu/probe/benchmark.h"
 
 #include <algorithm>
 

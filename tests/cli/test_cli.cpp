@@ -1,8 +1,8 @@
 // The `roofscope` executable as a user runs it: help and version, usage errors, the device
 // catalog (built-in and user layers), `info` on good and damaged files, and the headless
 // start without a display.
-#include "ceilings_file.h"
-#include "session_file.h"
+#include "core/ceilings_file.h"
+#include "core/session_file.h"
 
 #include <QDir>
 #include <QFile>

@@ -1,7 +1,7 @@
 // `roofscope export` as a script runs it, on the offscreen platform: a session and a Kineto trace
 // to each format, the files checked as a reader would (PNG size, PDF structure, SVG as XML, the
 // CSV's numbers against the JSON's), and the exit codes of wrong command lines and inputs.
-#include "summarize_runner.h"
+#include "tests/support/summarize_runner.h"
 
 #include <QFile>
 #include <QImage>

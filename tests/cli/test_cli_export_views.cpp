@@ -1,7 +1,7 @@
 // `roofscope export --view md|compare|placement|matrix|cost`: every analysis view reachable
 // headless, its image the requested size and its table the same in CSV and JSON; the view options
 // applied (run B, projection, moves, prices, rank) and their errors named.
-#include "summarize_runner.h"
+#include "tests/support/summarize_runner.h"
 
 #include <QFile>
 #include <QImage>

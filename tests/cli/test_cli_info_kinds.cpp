@@ -1,7 +1,7 @@
 // `roofscope info` on the file kinds added with the trace importers: Kineto traces (plain and
 // gzip, streamed, never read into one string) and nvbandwidth -j JSON.
 
-#include "summarize_runner.h"
+#include "tests/support/summarize_runner.h"
 
 #include <QtTest>
 

@@ -1,7 +1,7 @@
 // `roofscope summarize` on a small Kineto trace (plain and gzipped) in table and JSON mode with
 // hand-computed numbers: the three groupings, --top, --device, and damaged files. The other
 // inputs (Nsight Compute, nccl-tests, the samples) are in test_cli_summarize_inputs.cpp.
-#include "summarize_runner.h"
+#include "tests/support/summarize_runner.h"
 
 #include <QFile>
 #include <QtTest>

@@ -1,7 +1,7 @@
 // `roofscope summarize` on the other inputs: an Nsight Compute CSV, nccl-tests output, and the
 // A100 DDP Kineto sample when ../shared/samples is present.
-#include "summarize_runner.h"
-#include "units.h"
+#include "tests/support/summarize_runner.h"
+#include "core/units.h"
 
 #include <QFile>
 #include <QJsonDocument>
@@ -96,7 +96,7 @@ class TestCliSummarizeInputs : public QObject {
     }
 
     // Tensor-pipe work on an A100 export: precision and unit follow what ran, and `info` reads the
-    // same records as `summarize` (core/import/ncu_import.h).
+    // same records as `summarize` (core/import/ncu/ncu_import.h).
     void tensorPipesPrecision_data() {
         QTest::addColumn<QString>("kernel");
         QTest::addColumn<double>("flops");

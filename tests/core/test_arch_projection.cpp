@@ -1,11 +1,11 @@
 // A run measured on one device re-projected onto another (compare_fixture.h's GPU A and GPU B,
 // with round ceilings): per-op predictions, the predicted iteration, ops that cannot be
 // projected, and the comparison table and arrows in projection mode.
-#include "analysis/arch_projection.h"
-#include "analysis/compare_tables.h"
-#include "analysis/comparison.h"
-#include "compare_fixture.h"
-#include "near_compare.h"
+#include "core/analysis/arch_projection.h"
+#include "core/analysis/compare_tables.h"
+#include "core/analysis/comparison.h"
+#include "tests/support/compare_fixture.h"
+#include "tests/support/near_compare.h"
 
 #include <QtTest>
 

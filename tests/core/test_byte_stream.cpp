@@ -3,10 +3,10 @@
 // with the file and the compressed offset; directories, FIFOs and devices are refused without
 // blocking. Every case runs with each inflater the build has (zlib always, ISA-L when found).
 // All gzip data is made here with zlib, so no binary fixture is committed.
-#include "import/byte_stream.h"
-#include "import/byte_stream_internal.h"
+#include "core/import/byte_stream.h"
+#include "core/import/byte_stream_internal.h"
 
-#include "gzip_test_support.h"
+#include "tests/support/gzip_test_support.h"
 
 #include <QtTest>
 

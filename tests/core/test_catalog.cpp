@@ -1,10 +1,10 @@
 // The device catalog: layering (a user entry overrides a built-in one, never the reverse, and the
 // replaced origins are remembered), lookup by id and by reported name (exact, never fuzzy), and
 // the built-in catalog files themselves, including the demo session built from them.
-#include "catalog.h"
-#include "ceilings_file.h"
-#include "demo_session.h"
-#include "md_roofline.h"
+#include "core/catalog.h"
+#include "core/ceilings_file.h"
+#include "core/demo_session.h"
+#include "core/md_roofline.h"
 
 #include <QtTest>
 

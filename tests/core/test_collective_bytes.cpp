@@ -1,7 +1,7 @@
 // collectiveBytes: the message size S as nccl-tests defines it and the per-rank wire bytes
 // S·busBandwidthFactor, for every collective with n = 1, 2 and 8, plus dtype names and errors.
 // Expected numbers are worked out by hand in each row's comment.
-#include "estimate/collective_bytes.h"
+#include "core/estimate/collective_bytes.h"
 
 #include <QtTest>
 

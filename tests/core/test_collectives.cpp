@@ -2,8 +2,8 @@
 // factor 2(n-1)/n for all-reduce, (n-1)/n for reduce-scatter, all-gather and all-to-all, 1 for
 // broadcast, reduce and point-to-point. Checked against every collective and group size, and
 // against rows printed by a real nccl-tests run.
-#include "collectives.h"
-#include "near_compare.h"
+#include "core/collectives.h"
+#include "tests/support/near_compare.h"
 
 #include <QtTest>
 

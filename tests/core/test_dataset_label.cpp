@@ -1,5 +1,5 @@
 // Unique dataset labels: what hiding, comparisons and the CLI's runs rely on.
-#include "dataset_label.h"
+#include "core/dataset_label.h"
 
 #include <QtTest>
 

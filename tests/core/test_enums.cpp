@@ -1,6 +1,6 @@
 // Every enum of the data model round-trips through its canonical spelling, and the spellings of
 // other tools map to the intended value.
-#include "enums.h"
+#include "core/enums.h"
 
 #include <QtTest>
 

@@ -3,7 +3,7 @@
 // score recompute included), scores = b·s_q·s_k, or the executed triangle when causal (top-left
 // or bottom-right aligned, by op), GQA, layouts and packed batches. Every expected number is
 // worked out by hand in the row's comment.
-#include "estimate_test_support.h"
+#include "tests/support/estimate_test_support.h"
 
 using namespace roofscope;
 using namespace roofscope::testing;

@@ -2,7 +2,7 @@
 // stride/padding/dilation/groups from Concrete Inputs at each overload's positions, the output
 // shape hint and the assumption text for traces without them, and the backward with
 // output_mask. Every expected number is worked out by hand in the row's comment.
-#include "estimate_test_support.h"
+#include "tests/support/estimate_test_support.h"
 
 using namespace roofscope;
 using namespace roofscope::testing;

@@ -1,6 +1,6 @@
 // Embedding lookups (gathered rows only, int64 indices), embedding_bag modes sum/mean/max and the
 // dense gradient. Every expected number is worked out by hand in the row's comment.
-#include "estimate_test_support.h"
+#include "tests/support/estimate_test_support.h"
 
 using namespace roofscope;
 using namespace roofscope::testing;

@@ -1,6 +1,6 @@
 // Matrix products: FLOPs 2·M·N·K (flop_counter mm_flop/bmm_flop), bytes = operands read once +
 // product written once. Every expected number is worked out by hand in the row's comment.
-#include "estimate_test_support.h"
+#include "tests/support/estimate_test_support.h"
 
 using namespace roofscope;
 using namespace roofscope::testing;

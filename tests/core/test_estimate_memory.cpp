@@ -2,7 +2,7 @@
 // copies; bytes at each tensor's dtype, no FLOPs but scatter_add's adds. Inputs mostly as the
 // samples record them (owlv2, timesformer, ws128). Every expected number is worked out by hand in
 // the row's comment.
-#include "estimate_test_support.h"
+#include "tests/support/estimate_test_support.h"
 
 using namespace roofscope;
 using namespace roofscope::testing;

@@ -1,7 +1,7 @@
 // Normalisations (Roofscope per-element conventions, estimate_norm.cpp): forward 5 (+1 weight,
 // +1 bias), batch-norm inference 2, rms 3 (+1 weight); backward grad_input 9 (+1 weight, rms 6),
 // grad_weight 2, grad_bias 1. Every expected number is worked out by hand in the row's comment.
-#include "estimate_test_support.h"
+#include "tests/support/estimate_test_support.h"
 
 using namespace roofscope;
 using namespace roofscope::testing;

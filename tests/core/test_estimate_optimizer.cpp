@@ -2,8 +2,8 @@
 // optimizerStep() for the model zoo. Every expected number is worked out by hand in the row's
 // comment. The parameter list is [[10,20],[20]]: 200 + 20 = 220 elements, 880 B in fp32 (Kineto
 // writes "TensorList" as the type, so fp32 is assumed).
-#include "estimate/optimizer_step.h"
-#include "estimate_test_support.h"
+#include "core/estimate/optimizer_step.h"
+#include "tests/support/estimate_test_support.h"
 
 using namespace roofscope;
 using namespace roofscope::testing;

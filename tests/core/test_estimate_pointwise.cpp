@@ -1,7 +1,7 @@
 // Element-wise ops, softmax and memory ops with the per-element table of estimate_pointwise.cpp,
 // broadcasting, in-place variants and output dtypes. Every expected number is worked out by hand
 // in the row's comment.
-#include "estimate_test_support.h"
+#include "tests/support/estimate_test_support.h"
 
 using namespace roofscope;
 using namespace roofscope::testing;

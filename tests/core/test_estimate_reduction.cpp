@@ -2,7 +2,7 @@
 // dimensions from Concrete Inputs, overloads with and without dim, output dtypes, indices, the
 // element-wise max/min overload, and the assumption when the dims are not recorded. Every
 // expected number is worked out by hand in the row's comment.
-#include "estimate_test_support.h"
+#include "tests/support/estimate_test_support.h"
 
 using namespace roofscope;
 using namespace roofscope::testing;

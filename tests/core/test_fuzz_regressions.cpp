@@ -3,8 +3,8 @@
 // The sanitizers that caught the original fault run in the fuzz build; here the inputs guard
 // against the fix being lost.
 
-#include "import/kineto_analysis.h"
-#include "import/kineto_reader.h"
+#include "core/import/kineto/kineto_analysis.h"
+#include "core/import/kineto/kineto_reader.h"
 
 #include <QDir>
 #include <QtTest>

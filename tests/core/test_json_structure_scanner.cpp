@@ -1,8 +1,8 @@
 // The structure scanner that cuts traceEvents into batches: strings, escapes and brackets across
 // 64-byte blocks and across calls, and the two kinds of ends it reports.
 
-#include "import/json_structure_scanner.h"
-#include "import/kineto_time.h"
+#include "core/import/json_structure_scanner.h"
+#include "core/import/kineto/kineto_time.h"
 
 #include <QtTest>
 

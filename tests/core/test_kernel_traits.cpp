@@ -4,7 +4,7 @@
 // has the other NVIDIA kernels, communication and AMD; test_op_name_category.cpp the op names
 // and the goal on the samples.
 
-#include "kernel_traits_rows.h"
+#include "tests/support/kernel_traits_rows.h"
 
 #include <QtTest>
 

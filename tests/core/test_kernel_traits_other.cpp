@@ -3,7 +3,7 @@
 // names, most of them verbatim from the traces in ../shared/samples (named in each row's
 // comment), the rest from the libraries' public naming (cited).
 
-#include "kernel_traits_rows.h"
+#include "tests/support/kernel_traits_rows.h"
 
 #include <QtTest>
 

@@ -3,9 +3,9 @@
 // recognised by name only, collectives of older traces derived from record_param_comms' shapes
 // and nccl:<collective> annotations, and summarizeCollectives' algbw/busbw.
 // Expected numbers are worked out by hand next to each case.
-#include "import/kineto_analysis.h"
-#include "kineto_events_builder.h"
-#include "near_compare.h"
+#include "core/import/kineto/kineto_analysis.h"
+#include "tests/support/kineto_events_builder.h"
+#include "tests/support/near_compare.h"
 
 #include <QtTest>
 

@@ -1,9 +1,9 @@
 // groupLaunches (launch, kernel, op), the sum and origin rules, CUPTI counter ranges, and the
 // trace context (rank, stack, busiest device). Expected numbers are worked out by hand.
-#include "import/kineto_analysis.h"
-#include "kineto_analysis_lookup.h"
-#include "kineto_events_builder.h"
-#include "near_compare.h"
+#include "core/import/kineto/kineto_analysis.h"
+#include "tests/support/kineto_analysis_lookup.h"
+#include "tests/support/kineto_events_builder.h"
+#include "tests/support/near_compare.h"
 
 #include <QtTest>
 

@@ -2,10 +2,10 @@
 // the op enclosing the runtime event) and the shape estimates it attaches: the innermost op with
 // an estimator, the walk outward, the split of one op call over its kernels, failure warnings.
 // Expected numbers are worked out by hand next to each case.
-#include "import/kineto_analysis.h"
-#include "kineto_analysis_lookup.h"
-#include "kineto_events_builder.h"
-#include "near_compare.h"
+#include "core/import/kineto/kineto_analysis.h"
+#include "tests/support/kineto_analysis_lookup.h"
+#include "tests/support/kineto_events_builder.h"
+#include "tests/support/near_compare.h"
 
 #include <QtTest>
 

@@ -1,7 +1,7 @@
 // analyzeTrace's phases: the chain of ranges around the launching op (annotations and ops on its
 // thread), the GPU-projected annotations for unlinked kernels, and the ProfilerStep default.
-#include "import/kineto_analysis.h"
-#include "kineto_events_builder.h"
+#include "core/import/kineto/kineto_analysis.h"
+#include "tests/support/kineto_events_builder.h"
 
 #include <QtTest>
 

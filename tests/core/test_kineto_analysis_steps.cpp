@@ -1,9 +1,9 @@
 // Steps of a trace (kineto_analysis_steps.cpp): which launches belong to which ProfilerStep, the
 // tail of a step that is not in the trace, the per-step breakdown and the iteration. Times in
 // microseconds; expected values worked out in the comments.
-#include "import/kineto_analysis.h"
-#include "kineto_events_builder.h"
-#include "near_compare.h"
+#include "core/import/kineto/kineto_analysis.h"
+#include "tests/support/kineto_events_builder.h"
+#include "tests/support/near_compare.h"
 
 #include <QtTest>
 

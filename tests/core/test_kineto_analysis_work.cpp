@@ -2,10 +2,10 @@
 // kineto_analysis_traits.cpp): a GEMM with cuBLAS's memset beside it, a strided convolution of a
 // legacy trace (no Concrete Inputs) whose output size comes from its consumer, and the precision
 // and unit of fp32 and fp64 work. Times in microseconds; FLOPs worked out in the comments.
-#include "import/kineto_analysis.h"
-#include "kineto_analysis_lookup.h"
-#include "kineto_events_builder.h"
-#include "near_compare.h"
+#include "core/import/kineto/kineto_analysis.h"
+#include "tests/support/kineto_analysis_lookup.h"
+#include "tests/support/kineto_events_builder.h"
+#include "tests/support/near_compare.h"
 
 #include <QtTest>
 

@@ -2,9 +2,9 @@
 // garbage, and random byte flips. Each ends in an error naming the file and a byte offset, or in
 // the partial trace with a warning; never a crash or a hang.
 
-#include "import/kineto_reader.h"
+#include "core/import/kineto/kineto_reader.h"
 
-#include "gzip_test_support.h"
+#include "tests/support/gzip_test_support.h"
 
 #include <QtTest>
 

@@ -1,8 +1,8 @@
 // Loading Kineto traces end to end (read, analyse, merge ranks) on the project's fixtures, with
 // numbers computed by hand, and the progress and cancellation contract of TraceLoadOptions.
 
-#include "import/kineto_load.h"
-#include "near_compare.h"
+#include "core/import/kineto/kineto_load.h"
+#include "tests/support/near_compare.h"
 
 #include <QtTest>
 

@@ -1,7 +1,7 @@
 // The streaming Kineto reader: spellings, time bases, batching at any chunk size, and every kind
 // of bad input ending in an error with a byte offset or a warning with the partial trace.
 
-#include "import/kineto_reader.h"
+#include "core/import/kineto/kineto_reader.h"
 
 #include <QtTest>
 

@@ -2,8 +2,8 @@
 // counts and values checked against the files themselves (MANIFEST.md and a Python json.load
 // of each file).
 
-#include "import/kineto_load.h"
-#include "near_compare.h"
+#include "core/import/kineto/kineto_load.h"
+#include "tests/support/near_compare.h"
 
 #include <QtTest>
 

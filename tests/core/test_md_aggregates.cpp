@@ -2,8 +2,8 @@
 // time summed over its ops, in the plane its own premise picks, with its bound, bottleneck and
 // efficiency; one iteration per rank; the aggregates' table rows and notes. Numbers are worked
 // out by hand in the comments, on the fixture of md_fixture.h.
-#include "md_fixture.h"
-#include "near_compare.h"
+#include "tests/support/md_fixture.h"
+#include "tests/support/near_compare.h"
 
 #include <QtTest>
 

@@ -4,9 +4,9 @@
 // own device, ops that do not communicate and ops without a bound, and the table (the iteration
 // and its phases as points: test_md_aggregates.cpp). Devices have round ceilings so that every
 // number is worked out by hand in the comments.
-#include "analysis/md_analysis.h"
-#include "md_fixture.h"
-#include "near_compare.h"
+#include "core/analysis/md_analysis.h"
+#include "tests/support/md_fixture.h"
+#include "tests/support/near_compare.h"
 
 #include <QtTest>
 

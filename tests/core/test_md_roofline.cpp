@@ -1,8 +1,8 @@
 // MD-Roofline (Miao et al. 2022): the three times t_F, t_M, t_P, their max as the op's bound,
 // the bottleneck with its tie rule, the three planes with their ridges, and the per-phase sums of
 // an iteration. Expected values are worked out by hand in the comments.
-#include "md_roofline.h"
-#include "near_compare.h"
+#include "core/md_roofline.h"
+#include "tests/support/near_compare.h"
 
 #include <QtTest>
 

@@ -1,8 +1,8 @@
 // The analytic zoo against published figures and hand arithmetic: parameter counts, forward
 // FLOPs, the training expansion, data-parallel communication, and bounds on catalog devices.
-#include "ceilings_file.h"
-#include "zoo/model_report.h"
-#include "zoo/model_zoo.h"
+#include "core/ceilings_file.h"
+#include "core/zoo/model_report.h"
+#include "core/zoo/model_zoo.h"
 
 #include <QDir>
 #include <QtTest>

@@ -1,6 +1,6 @@
 // nccl-tests output as a device's measured link ceiling (MD-Roofline's APB): which link, its
 // value and provenance, and the errors of a bad file or an unknown device.
-#include "import/nccl_link_ceiling.h"
+#include "core/import/nccl_tests/nccl_link_ceiling.h"
 
 #include <QtTest>
 

@@ -1,10 +1,10 @@
 // nccl-tests output: the real 16-rank all_reduce excerpt (when the sample is present), hand-made
 // fixtures for each variant the text printer has (launcher prefixes, -C, -S, extra columns,
 // N/A, %.1e), the -J document, and broken input with the exact place of the error.
-#include "collectives.h"
-#include "import/nccl_tests.h"
-#include "near_compare.h"
-#include "text_file.h"
+#include "core/collectives.h"
+#include "core/import/nccl_tests/nccl_tests.h"
+#include "tests/support/near_compare.h"
+#include "core/text_file.h"
 
 #include <QtTest>
 

@@ -1,10 +1,10 @@
 // Nsight Compute CSV import: long and raw pages, their quirks (==PROF== lines, quoted commas,
 // thousands separators, n/a, auto-scaled units, CRLF, BOM, concatenated exports), errors with
 // exact lines, and the NERSC roofline formulas checked against a real V100 export.
-#include "import/ncu_csv.h"
-#include "import/ncu_records.h"
-#include "near_compare.h"
-#include "text_file.h"
+#include "core/import/ncu/ncu_csv.h"
+#include "core/import/ncu/ncu_records.h"
+#include "tests/support/near_compare.h"
+#include "core/text_file.h"
 
 #include <QtTest>
 

@@ -1,5 +1,5 @@
 // The per-architecture FLOPs per tensor instruction, by kind, for Nsight Compute records.
-#include "import/ncu_tensor_factor.h"
+#include "core/import/ncu/ncu_tensor_factor.h"
 
 #include <QtTest>
 

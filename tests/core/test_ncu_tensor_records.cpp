@@ -1,11 +1,11 @@
 // Nsight Compute kernels with tensor-pipe instructions: their precision and unit follow what ran
-// (core/import/ncu_tensor_work.h), so that the roof is the tensor roof of that precision. Each row
+// (core/import/ncu/ncu_tensor_work.h), so that the roof is the tensor roof of that precision. Each row
 // is one launch of a raw-page export the test writes, read the way `roofscope info` and
 // `roofscope summarize` both read it (importNcuRecords), bounded on the A100 catalog entry.
-#include "ceilings_file.h"
-#include "import/ncu_csv.h"
-#include "import/ncu_import.h"
-#include "near_compare.h"
+#include "core/ceilings_file.h"
+#include "core/import/ncu/ncu_csv.h"
+#include "core/import/ncu/ncu_import.h"
+#include "tests/support/near_compare.h"
 
 #include <QtTest>
 

@@ -1,7 +1,7 @@
 // estimateOp's dispatch by name (prefix, overload suffix, in-place spellings), the list of ops it
 // knows, precision and tensor-unit flags by dtype, and robustness against hand-built inputs with
 // invalid or huge shapes (errors or finite numbers, never undefined behaviour).
-#include "estimate/op_estimate.h"
+#include "core/estimate/op_estimate.h"
 
 #include <QtTest>
 

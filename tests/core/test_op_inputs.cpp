@@ -1,6 +1,6 @@
 // parseOpInputs over the shapes real Kineto traces record (formats.md §1.4), the typed access to
 // Concrete Inputs, dtype names, and the refusal of malformed or absurd input.
-#include "estimate/op_inputs.h"
+#include "core/estimate/op_inputs.h"
 
 #include <QtTest>
 

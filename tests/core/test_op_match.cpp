@@ -1,7 +1,7 @@
 // Matching the ops of two runs in tiers: exact (same op, same shapes), name (shapes changed) and
 // work (renamed kernel, same work). Each case lists both runs' records in a compact spelling and
 // the pairs expected, worked out by hand.
-#include "analysis/op_match.h"
+#include "core/analysis/op_match.h"
 
 #include <QtTest>
 

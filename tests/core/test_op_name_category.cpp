@@ -3,9 +3,9 @@
 // where the op says one, and the name's otherwise, at most 5 % of each trace's kernel time stays
 // uncategorised.
 
-#include "import/kineto_analysis.h"
-#include "import/kineto_reader.h"
-#include "kernel_traits_rows.h"
+#include "core/import/kineto/kineto_analysis.h"
+#include "core/import/kineto/kineto_reader.h"
+#include "tests/support/kernel_traits_rows.h"
 
 #include <QtTest>
 

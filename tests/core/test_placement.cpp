@@ -2,9 +2,9 @@
 // GPU, the link each transfer crosses (p2p between accelerators, PCIe with a CPU), a target that
 // lacks a ceiling, a later move overriding an earlier one, and no moves at all. Devices have
 // round ceilings; every step is worked out by hand in the comments.
-#include "analysis/placement.h"
-#include "near_compare.h"
-#include "placement_fixture.h"
+#include "core/analysis/placement.h"
+#include "tests/support/near_compare.h"
+#include "tests/support/placement_fixture.h"
 
 #include <QtTest>
 

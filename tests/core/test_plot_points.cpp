@@ -1,7 +1,7 @@
 // The points a roofline export writes: one per drawable record at the view's memory level (or
 // per level for the hierarchical view), the roof above each, the bottleneck and the above-roof
 // flag; hidden datasets left out and undrawable records counted. Numbers worked out by hand.
-#include "plot_points.h"
+#include "core/plot_points.h"
 
 #include <QtTest>
 

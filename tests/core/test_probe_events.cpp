@@ -1,7 +1,7 @@
 // The probe's progress stream: every event survives a write and a read unchanged, and a line a
 // broken or foreign probe might print is refused with the line number and what is wrong.
-#include "ceilings_file.h"
-#include "probe_events.h"
+#include "core/ceilings_file.h"
+#include "core/probe_events.h"
 
 #include <QtTest>
 

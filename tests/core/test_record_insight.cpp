@@ -1,6 +1,6 @@
 // recordInsight against a device with round ceilings, each case computed by hand: which ceilings
 // bound the op, and which change the explorer suggests.
-#include "record_insight.h"
+#include "core/record_insight.h"
 
 #include <QtTest>
 

@@ -1,9 +1,9 @@
 // Repeats of a configuration as mean ± standard error (Bykov et al.: at least 3 repeats), cost
 // per iteration from a price per device-hour, the time-cost Pareto front, and the matrix and
 // cost tables. Every number is worked by hand in the comments.
-#include "analysis/compare_tables.h"
-#include "analysis/repeat_stats.h"
-#include "near_compare.h"
+#include "core/analysis/compare_tables.h"
+#include "core/analysis/repeat_stats.h"
+#include "tests/support/near_compare.h"
 
 #include <QtTest>
 

@@ -1,7 +1,7 @@
 // What a roofline plot draws for one device: the slanted bandwidth roofs from xMin up to the top
 // compute roof, the flat compute roofs from their ridge to xMax, the labels, the ridge marks, the
 // precision and level filters and the provenance each roof carries.
-#include "roof_geometry.h"
+#include "core/roof_geometry.h"
 
 #include <QtTest>
 

@@ -1,11 +1,11 @@
 // Run A against run B op by op (compare_fixture.h: a software-stack upgrade with a renamed GEMM,
 // a reshaped layer norm and a kernel that vanished and one that appeared), the iteration time of
 // a run, the comparison table and which pair of runs a session view names.
-#include "analysis/compare_tables.h"
-#include "analysis/comparison.h"
-#include "analysis/run_diff.h"
-#include "compare_fixture.h"
-#include "near_compare.h"
+#include "core/analysis/compare_tables.h"
+#include "core/analysis/comparison.h"
+#include "core/analysis/run_diff.h"
+#include "tests/support/compare_fixture.h"
+#include "tests/support/near_compare.h"
 
 #include <QtTest>
 

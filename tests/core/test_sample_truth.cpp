@@ -7,10 +7,10 @@
 //   - each step's GPU busy time agrees within 2 % with TraceLens' `busy_time` (TraceLens at
 //     171dd747, TreePerf's GPU timeline of ProfilerStep#6, run by tools/peer/ on these files).
 
-#include "catalog.h"
-#include "ceilings_file.h"
-#include "import/kineto_load.h"
-#include "roofline.h"
+#include "core/catalog.h"
+#include "core/ceilings_file.h"
+#include "core/import/kineto/kineto_load.h"
+#include "core/roofline.h"
 
 #include <QtTest>
 

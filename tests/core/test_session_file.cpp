@@ -1,8 +1,8 @@
 // The session document (*.roofscope): exact round trips of every field, stable text and
 // forward-compatible reading. On disk: test_session_file_io.cpp; damaged documents:
 // test_session_file_errors.cpp; steps: test_session_steps.cpp.
-#include "json_fields.h"
-#include "session_fixture.h"
+#include "core/json_fields.h"
+#include "tests/support/session_fixture.h"
 
 #include <QtTest>
 

@@ -1,7 +1,7 @@
 // A dataset's steps and the record fields that come with them (outside_steps, flops_note) in
 // the session document: exact round trips, keys left out when unused, refusals with the pointer.
-#include "json_fields.h"
-#include "session_fixture.h"
+#include "core/json_fields.h"
+#include "tests/support/session_fixture.h"
 
 #include <QtTest>
 

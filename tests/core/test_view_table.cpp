@@ -1,5 +1,5 @@
 // The tables behind the analysis views as CSV and JSON: quoting, empty cells, NaN and the notes.
-#include "analysis/view_table.h"
+#include "core/analysis/view_table.h"
 
 #include <nlohmann/json.hpp>
 

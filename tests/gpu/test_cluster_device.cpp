@@ -2,8 +2,8 @@
 // minimum over the ranks, its note names the straggler and the spread to the fastest rank, links
 // come from rank 0, and the result, with every rank's devices, makes a valid ceilings file.
 // Hand-made devices; no MPI needed.
-#include "ceilings_file.h"
-#include "mpi/cluster_device.h"
+#include "core/ceilings_file.h"
+#include "gpu/mpi/cluster_device.h"
 
 #include <QtTest>
 

@@ -3,7 +3,7 @@
 // [0, 1] without going back, and stopping promptly when cancelled or out of time. The ordering
 // checks allow for other processes sharing the cores: they compare best samples, and a run that
 // other load spoilt is repeated (at most three times) before the check fails.
-#include "cpu/cpu_probe.h"
+#include "gpu/cpu/cpu_probe.h"
 
 #include <QtTest>
 

@@ -1,12 +1,12 @@
 // The pieces of the CPU probe that do not need a quiet machine: the working-set plan for
 // topologies the tests do not run on, names and slugs, the kernels against their analytic
 // results on every ISA this CPU supports, and the thread team's error paths.
-#include "cpu/cpu_topology.h"
-#include "cpu/fma_kernel.h"
-#include "cpu/simd_isa.h"
-#include "cpu/team_sampler.h"
-#include "cpu/triad_kernel.h"
-#include "cpu/triad_plan.h"
+#include "gpu/cpu/cpu_topology.h"
+#include "gpu/cpu/fma_kernel.h"
+#include "gpu/cpu/simd_isa.h"
+#include "gpu/cpu/team_sampler.h"
+#include "gpu/cpu/triad_kernel.h"
+#include "gpu/cpu/triad_plan.h"
 
 #include <QtTest>
 

@@ -4,9 +4,9 @@
 // progress in [0, 1] that never goes back. A benchmark this GPU cannot run ("not supported: ...")
 // is skipped. Without a GPU (or without CUDA in the build) the GPU tests skip with listGpus()'s
 // one-line reason; the listing tests still run, as they need no device.
-#include "catalog.h"
-#include "ceilings_file.h"
-#include "cuda/cuda_probe.h"
+#include "core/catalog.h"
+#include "core/ceilings_file.h"
+#include "gpu/cuda/cuda_probe.h"
 #include "roofscope_features.h"
 
 #include <QDir>

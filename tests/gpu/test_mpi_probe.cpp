@@ -2,8 +2,8 @@
 // measure an all-reduce between them over MPI, and rank 0 alone writes the progress stream and
 // one ceilings file holding each rank's device and the cluster device. Skips when the build has
 // no MPI or mpirun is not on PATH.
-#include "ceilings_file.h"
-#include "probe_events.h"
+#include "core/ceilings_file.h"
+#include "core/probe_events.h"
 #include "roofscope_features.h"
 
 #include <QtTest>

@@ -1,5 +1,5 @@
 // roofscope-probe's command line: every option and every way to get it wrong.
-#include "probe/probe_options.h"
+#include "gpu/probe/probe_options.h"
 
 #include <QtTest>
 

@@ -13,8 +13,8 @@
 //   stubborn  like slow, but ignores SIGTERM
 //   nogpu     the CPU benchmarks, the GPU one skipped for want of a driver, done partial, exit 3
 // With --list it prints the plan as a hello event and exits 0, whatever the mode.
-#include "ceilings_file.h"
-#include "probe_events.h"
+#include "core/ceilings_file.h"
+#include "core/probe_events.h"
 
 #include <chrono>
 #include <csignal>

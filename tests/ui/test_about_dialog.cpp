@@ -2,9 +2,9 @@
 // `roofscope --version`, the icon is compiled in, and the help opens the installed copy of a
 // document when there is one, the online copy otherwise.
 
-#include "about_dialog.h"
-#include "app_identity.h"
-#include "build_info.h"
+#include "ui/about_dialog.h"
+#include "ui/app_identity.h"
+#include "ui/build_info.h"
 
 #include <QDir>
 #include <QFile>

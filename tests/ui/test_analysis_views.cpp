@@ -2,18 +2,18 @@
 // matrix and cost; each shows its chart and table; the options strip writes run B, the
 // projection device, the rank, moves and prices into the session, which saves and reopens them.
 
-#include "main_window.h"
-#include "record_fixture.h"
-#include "roofline_plot.h"
-#include "session_file.h"
-#include "view_bar.h"
-#include "views/analysis_pane.h"
-#include "views/comparison_chart.h"
-#include "views/cost_chart.h"
-#include "views/matrix_chart.h"
-#include "views/md_chart.h"
-#include "views/placement_chart.h"
-#include "views/view_table_model.h"
+#include "ui/main_window.h"
+#include "tests/support/record_fixture.h"
+#include "ui/roofline_plot.h"
+#include "core/session_file.h"
+#include "ui/view_bar.h"
+#include "ui/views/analysis_pane.h"
+#include "ui/views/comparison_chart.h"
+#include "ui/views/cost_chart.h"
+#include "ui/views/matrix_chart.h"
+#include "ui/views/md_chart.h"
+#include "ui/views/placement_chart.h"
+#include "ui/views/view_table_model.h"
 
 #include <QComboBox>
 #include <QDoubleSpinBox>

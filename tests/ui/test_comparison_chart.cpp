@@ -1,13 +1,13 @@
-// The comparison chart: run A against run B (tests/core/compare_fixture.h, a software-stack
+// The comparison chart: run A against run B (tests/support/compare_fixture.h, a software-stack
 // upgrade) with an arrow per matched op, green when B is faster and red when slower, and the
 // changes of the largest-impact ops; run A projected onto another device with hollow markers;
 // and the reasons it gives when it cannot draw; hovering and clicking a point (ViewChart's picks).
 // ROOFSCOPE_CHART_PNG=dir saves what it draws.
 
-#include "../core/compare_fixture.h"
-#include "record_table_model.h" // Q_DECLARE_METATYPE(RecordRef)
-#include "shown_chart.h"
-#include "views/comparison_chart.h"
+#include "tests/support/compare_fixture.h"
+#include "ui/record_table_model.h" // Q_DECLARE_METATYPE(RecordRef)
+#include "tests/support/shown_chart.h"
+#include "ui/views/comparison_chart.h"
 
 #include <QMouseEvent>
 #include <QSignalSpy>

@@ -2,10 +2,10 @@
 // (markers, dots with adaptive sampling, density image), the density image counts exactly the
 // points inside the view and bins again after a zoom, and points of big clouds are picked from
 // the data, not from what was drawn. Timings belong to roofscope-bench redraw, not here.
-#include "roofline_density.h"
-#include "roofline_plot.h"
+#include "ui/roofline_density.h"
+#include "ui/roofline_plot.h"
 
-#include "record_fixture.h"
+#include "tests/support/record_fixture.h"
 
 #include <QtTest>
 

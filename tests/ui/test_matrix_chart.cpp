@@ -4,9 +4,9 @@
 // Hovering a bar or a point names its configuration with its numbers; none is a record, so a
 // click selects nothing. ROOFSCOPE_CHART_PNG=dir saves what they draw.
 
-#include "shown_chart.h"
-#include "views/cost_chart.h"
-#include "views/matrix_chart.h"
+#include "tests/support/shown_chart.h"
+#include "ui/views/cost_chart.h"
+#include "ui/views/matrix_chart.h"
 
 #include <QSignalSpy>
 #include <QtTest>

@@ -5,10 +5,10 @@
 // ROOFSCOPE_CHART_PNG set to a folder, the charts are also written there as PNG. Hovering an
 // op's point or a bar segment names it with its numbers; clicking an op's point selects it.
 
-#include "../core/placement_fixture.h"
-#include "record_table_model.h" // Q_DECLARE_METATYPE(RecordRef)
-#include "shown_chart.h"
-#include "views/placement_chart.h"
+#include "tests/support/placement_fixture.h"
+#include "ui/record_table_model.h" // Q_DECLARE_METATYPE(RecordRef)
+#include "tests/support/shown_chart.h"
+#include "ui/views/placement_chart.h"
 
 #include <QSignalSpy>
 #include <QtTest>

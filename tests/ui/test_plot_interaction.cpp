@@ -1,9 +1,9 @@
 // Plot interactions of the explorer: a click on a legend entry hides and shows its series, and
 // the zoom box turns a left drag into a rectangle zoom.
 
-#include "main_window.h"
-#include "record_fixture.h"
-#include "roofline_plot.h"
+#include "ui/main_window.h"
+#include "tests/support/record_fixture.h"
+#include "ui/roofline_plot.h"
 
 #include <QAction>
 #include <QtTest>

@@ -1,11 +1,11 @@
 // The small pieces behind the probe dialog: where roofscope-probe is looked for, how targets and
 // values are worded, and how a measured device becomes a catalog entry of its own beside the
 // datasheet entry of the same hardware.
-#include "catalog_loader.h"
-#include "ceilings_file.h"
-#include "probe_format.h"
-#include "probe_import.h"
-#include "probe_locate.h"
+#include "ui/catalog_loader.h"
+#include "core/ceilings_file.h"
+#include "ui/probe_format.h"
+#include "ui/probe_import.h"
+#include "ui/probe_locate.h"
 
 #include <QCoreApplication>
 #include <QDate>

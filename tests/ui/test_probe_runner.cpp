@@ -2,7 +2,7 @@
 // arrive in order, the outcome says how the run ended in words, partial results are kept when
 // the child dies, lines that do not parse are reported with their number and the run goes on, a
 // silent child is killed by the watchdog, and Cancel stops the child with its partial file.
-#include "probe_runner.h"
+#include "ui/probe_runner.h"
 
 #include <QElapsedTimer>
 #include <QFileInfo>

@@ -1,11 +1,11 @@
 // Run details: the model, software stack, tags and repeat a user sets on a run, which the
 // comparison and matrix views group and match by.
 
-#include "main_window.h"
-#include "record_fixture.h"
-#include "run_info_dialog.h"
-#include "views/analysis_pane.h"
-#include "views/view_table_model.h"
+#include "ui/main_window.h"
+#include "tests/support/record_fixture.h"
+#include "ui/run_info_dialog.h"
+#include "ui/views/analysis_pane.h"
+#include "ui/views/view_table_model.h"
 
 #include <QLineEdit>
 #include <QSettings>

@@ -1,12 +1,12 @@
 // Kineto traces opened in the window: loaded in the background through core, the device found in
 // the catalog (or said to be unknown), regrouped without reloading, cancelled, and a broken file
 // reported in words that name it.
-#include "catalog_loader.h"
-#include "main_window.h"
-#include "record_panel.h"
-#include "record_table_model.h"
-#include "roofline_plot.h"
-#include "trace_loader.h"
+#include "ui/catalog_loader.h"
+#include "ui/main_window.h"
+#include "ui/record_panel.h"
+#include "ui/record_table_model.h"
+#include "ui/roofline_plot.h"
+#include "ui/trace_loader.h"
 
 #include <QComboBox>
 #include <QFile>

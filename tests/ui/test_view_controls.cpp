@@ -3,11 +3,11 @@
 // (and what they hide cannot be picked); slope labels inside the view; and the window's view bar,
 // whose choices go into the session, are saved with it and come back when it is reopened.
 
-#include "main_window.h"
-#include "record_fixture.h"
-#include "roofline_plot.h"
-#include "session_file.h"
-#include "view_bar.h"
+#include "ui/main_window.h"
+#include "tests/support/record_fixture.h"
+#include "ui/roofline_plot.h"
+#include "core/session_file.h"
+#include "ui/view_bar.h"
 
 #include <QAction>
 #include <QComboBox>

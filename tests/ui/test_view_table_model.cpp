@@ -1,5 +1,5 @@
 // The table beside each analysis view: model contract, SI formatting and sorting by value.
-#include "views/view_table_model.h"
+#include "ui/views/view_table_model.h"
 
 #include <QAbstractItemModelTester>
 #include <QSortFilterProxyModel>

@@ -1,10 +1,10 @@
 // Tools > Add Model from the Zoo…: one analytic model bounded on several catalog devices, one
 // dataset each, overlaid in the roofline and comparable in the comparison view.
-#include "catalog_loader.h"
-#include "main_window.h"
-#include "views/analysis_pane.h"
-#include "views/view_chart.h"
-#include "zoo_dialog.h"
+#include "ui/catalog_loader.h"
+#include "ui/main_window.h"
+#include "ui/views/analysis_pane.h"
+#include "ui/views/view_chart.h"
+#include "ui/zoo_dialog.h"
 
 #include <QComboBox>
 #include <QListWidget>

@@ -1,7 +1,7 @@
 // AnalysisPane's options strip: one set of controls per view, rebuilt when the session is shown.
-#include "analysis_pane.h"
+#include "ui/views/analysis_pane.h"
 
-#include "analysis/shown_dataset.h"
+#include "core/analysis/shown_dataset.h"
 
 #include <QComboBox>
 #include <QDoubleSpinBox>

@@ -1,7 +1,7 @@
-#include "analysis_pane.h"
+#include "ui/views/analysis_pane.h"
 
-#include "view_chart.h"
-#include "view_table_model.h"
+#include "ui/views/view_chart.h"
+#include "ui/views/view_table_model.h"
 
 #include <QHBoxLayout>
 #include <QHeaderView>

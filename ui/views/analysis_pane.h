@@ -5,8 +5,8 @@
 // session it is given; an edit of the options is announced with optionsEdited() and written into
 // a session by applyTo(), so that the window keeps one source of truth.
 
-#include "catalog.h"
-#include "session.h"
+#include "core/catalog.h"
+#include "core/session.h"
 
 #include <QWidget>
 

@@ -1,6 +1,6 @@
-#include "chart_frame.h"
+#include "ui/views/chart_frame.h"
 
-#include "axis_format.h"
+#include "ui/axis_format.h"
 
 #include <QFontMetrics>
 

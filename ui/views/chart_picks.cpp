@@ -1,4 +1,4 @@
-#include "chart_picks.h"
+#include "ui/views/chart_picks.h"
 
 #include <algorithm>
 #include <cmath>

@@ -4,7 +4,7 @@
 // axes (the MD-Roofline has three planes and its bars, each with axes of its own) and is found
 // in pixels when the mouse moves, so that zoom, pan and log axes need nothing more.
 
-#include "session.h"
+#include "core/session.h"
 
 #include <qcustomplot.h>
 

@@ -1,10 +1,10 @@
-#include "comparison_chart.h"
+#include "ui/views/comparison_chart.h"
 
-#include "analysis/compare_tables.h"
-#include "axis_format.h"
-#include "chart_frame.h"
-#include "roof_geometry.h"
-#include "units.h"
+#include "core/analysis/compare_tables.h"
+#include "ui/axis_format.h"
+#include "ui/views/chart_frame.h"
+#include "core/roof_geometry.h"
+#include "core/units.h"
 
 #include <QFontMetrics>
 

@@ -5,8 +5,8 @@
 // (hollow markers: predicted, not measured). Hovering a point names its op, run, time, FLOP/s and
 // intensity; clicking it selects the record. The numbers are comparisonTable's.
 
-#include "analysis/comparison.h"
-#include "view_chart.h"
+#include "core/analysis/comparison.h"
+#include "ui/views/view_chart.h"
 
 #include <vector>
 

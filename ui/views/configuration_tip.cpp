@@ -1,8 +1,8 @@
-#include "views/configuration_tip.h"
+#include "ui/views/configuration_tip.h"
 
-#include "analysis/compare_tables.h"
-#include "units.h"
-#include "views/chart_frame.h"
+#include "core/analysis/compare_tables.h"
+#include "core/units.h"
+#include "ui/views/chart_frame.h"
 
 #include <QObject>
 #include <QStringList>

@@ -3,7 +3,7 @@
 // cost views, and the scale costs per iteration read best at: a fraction of a cent per
 // iteration is clearer per thousand or per million iterations.
 
-#include "analysis/repeat_stats.h"
+#include "core/analysis/repeat_stats.h"
 
 #include <QString>
 

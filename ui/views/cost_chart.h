@@ -4,7 +4,7 @@
 // from Session::pricesPerHour; without any price the chart says how to set one. Hovering a point
 // names its configuration, mean, error, repeats and cost. The numbers are costTable's.
 
-#include "view_chart.h"
+#include "ui/views/view_chart.h"
 
 #include <vector>
 

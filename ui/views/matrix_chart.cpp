@@ -1,11 +1,11 @@
-#include "matrix_chart.h"
+#include "ui/views/matrix_chart.h"
 
-#include "analysis/compare_tables.h"
-#include "analysis/repeat_stats.h"
-#include "axis_format.h"
-#include "chart_frame.h"
-#include "configuration_tip.h"
-#include "palette.h"
+#include "core/analysis/compare_tables.h"
+#include "core/analysis/repeat_stats.h"
+#include "ui/axis_format.h"
+#include "ui/views/chart_frame.h"
+#include "ui/views/configuration_tip.h"
+#include "ui/palette.h"
 
 #include <algorithm>
 #include <cmath>

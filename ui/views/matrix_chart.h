@@ -5,7 +5,7 @@
 // Hovering a bar names its configuration with its mean, error, repeats and cost. The numbers
 // are matrixTable's.
 
-#include "view_chart.h"
+#include "ui/views/view_chart.h"
 
 #include <vector>
 

@@ -1,8 +1,8 @@
-#include "md_chart.h"
+#include "ui/views/md_chart.h"
 
-#include "analysis/shown_dataset.h"
-#include "axis_format.h"
-#include "roofline.h"
+#include "core/analysis/shown_dataset.h"
+#include "ui/axis_format.h"
+#include "core/roofline.h"
 
 #include <algorithm>
 #include <cmath>

@@ -11,8 +11,8 @@
 // analyseMd (analysis/md_analysis.h); this class only draws. Hovering a point names the op (or
 // the aggregate), its time, bound and coordinates; clicking an op's point selects its record.
 
-#include "analysis/md_analysis.h"
-#include "views/view_chart.h"
+#include "core/analysis/md_analysis.h"
+#include "ui/views/view_chart.h"
 
 #include <map>
 #include <vector>

@@ -1,11 +1,11 @@
 // The MD-Roofline chart's lower half: the iteration split by phase, measured against the MD
 // bound, one pair of stacked bars per rank with the straggler marked; hovering a segment says its
 // phase and time.
-#include "md_chart.h"
+#include "ui/views/md_chart.h"
 
-#include "axis_format.h"
-#include "views/chart_frame.h"
-#include "views/md_chart_text.h"
+#include "ui/axis_format.h"
+#include "ui/views/chart_frame.h"
+#include "ui/views/md_chart_text.h"
 
 #include <algorithm>
 #include <cstdio>

@@ -1,11 +1,11 @@
 // MdChart's planes: each op and each aggregate (the iteration, its phases) at its coordinates in
 // one of the A, O and C planes, greyed where the plane's premise does not hold, under the roof
 // and ridge of the plane, each saying what it is when hovered.
-#include "md_chart.h"
+#include "ui/views/md_chart.h"
 
-#include "axis_format.h"
-#include "roofline.h"
-#include "views/md_chart_text.h"
+#include "ui/axis_format.h"
+#include "core/roofline.h"
+#include "ui/views/md_chart_text.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,7 +1,7 @@
-#include "views/md_chart_text.h"
+#include "ui/views/md_chart_text.h"
 
-#include "units.h"
-#include "views/chart_frame.h"
+#include "core/units.h"
+#include "ui/views/chart_frame.h"
 
 #include <QObject>
 

@@ -2,7 +2,7 @@
 // The words the MD-Roofline chart shows besides its axes: phase names, and what hovering an op's
 // or an aggregate's point says (its name, time against its bound, place in the plane).
 
-#include "analysis/md_analysis.h"
+#include "core/analysis/md_analysis.h"
 
 #include <QString>
 

@@ -1,13 +1,13 @@
 // PlacementChart: one roofline per device involved, with the ops the plan runs there (each
 // saying what it is when hovered); placement_chart_steps.cpp draws the step bars under them.
-#include "placement_chart.h"
+#include "ui/views/placement_chart.h"
 
-#include "analysis/shown_dataset.h"
-#include "axis_format.h"
-#include "chart_frame.h"
-#include "palette.h"
-#include "roof_geometry.h"
-#include "roofline.h"
+#include "core/analysis/shown_dataset.h"
+#include "ui/axis_format.h"
+#include "ui/views/chart_frame.h"
+#include "ui/palette.h"
+#include "core/roof_geometry.h"
+#include "core/roofline.h"
 
 #include <algorithm>
 #include <cmath>

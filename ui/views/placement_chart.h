@@ -7,8 +7,8 @@
 // (analysis/placement.h); this class only draws. Hovering an op's point or a bar segment says
 // what it is; clicking an op's point selects its record.
 
-#include "analysis/placement.h"
-#include "views/view_chart.h"
+#include "core/analysis/placement.h"
+#include "ui/views/view_chart.h"
 
 #include <map>
 #include <set>

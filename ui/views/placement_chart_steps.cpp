@@ -1,11 +1,11 @@
 // PlacementChart's lower half: the old step (as measured) against the new one (with the moves) as
 // stacked bars of time per device, the run's measured copies and the transfers the moves cause,
 // with the change in %; hovering a segment says what it is and how long.
-#include "placement_chart.h"
+#include "ui/views/placement_chart.h"
 
-#include "axis_format.h"
-#include "palette.h"
-#include "views/chart_frame.h"
+#include "ui/axis_format.h"
+#include "ui/palette.h"
+#include "ui/views/chart_frame.h"
 
 #include <algorithm>
 #include <cstdio>

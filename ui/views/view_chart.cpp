@@ -1,4 +1,4 @@
-#include "view_chart.h"
+#include "ui/views/view_chart.h"
 
 #include <QMouseEvent>
 #include <QStringList>

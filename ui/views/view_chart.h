@@ -4,9 +4,9 @@
 // table beside it; File > Export and `roofscope export --view` draw the chart to PNG, PDF or SVG
 // and write the table as CSV or JSON (see plot_export.h).
 
-#include "analysis/view_table.h"
-#include "session.h"
-#include "views/chart_picks.h"
+#include "core/analysis/view_table.h"
+#include "core/session.h"
+#include "ui/views/chart_picks.h"
 
 #include <qcustomplot.h>
 

@@ -1,10 +1,10 @@
-#include "view_chart.h"
+#include "ui/views/view_chart.h"
 
-#include "comparison_chart.h"
-#include "cost_chart.h"
-#include "matrix_chart.h"
-#include "md_chart.h"
-#include "placement_chart.h"
+#include "ui/views/comparison_chart.h"
+#include "ui/views/cost_chart.h"
+#include "ui/views/matrix_chart.h"
+#include "ui/views/md_chart.h"
+#include "ui/views/placement_chart.h"
 
 namespace roofscope::ui {
 

@@ -1,6 +1,6 @@
-#include "view_table_model.h"
+#include "ui/views/view_table_model.h"
 
-#include "units.h"
+#include "core/units.h"
 
 #include <cmath>
 #include <optional>

@@ -2,7 +2,7 @@
 // A view's table (core's ViewTable) for a QTableView beside its chart: read-only, numbers shown
 // with SI prefixes and units, sorted by their values through SortRole.
 
-#include "analysis/view_table.h"
+#include "core/analysis/view_table.h"
 
 #include <QAbstractTableModel>
 

@@ -1,0 +1,134 @@
+// analyzeTrace: one Launch per GPU event, put together from the pieces in kineto_analysis_*.cpp
+// (linking, copies, collectives, estimates, counters, phases, context).
+
+#include "core/import/huge_pages.h"
+#include "core/import/kineto/kineto_analysis_internal.h"
+
+#include <algorithm>
+#include <numeric>
+
+namespace roofscope {
+
+using namespace kineto;
+
+namespace {
+
+// Collective args for a kernel: its own, else those of the op it links to (record_param_comms).
+// An NCCL-named kernel also looks further out along its chain, as wrappers sometimes sit between
+// the c10d op and the launch.
+const CollectiveArgs* collectiveArgs(const TraceEvents& events, const Links& links,
+                                     std::uint32_t gpuIndex, bool commName) {
+    const GpuEvent& g = events.gpu[gpuIndex];
+    if (g.collective < events.collectives.size())
+        return &events.collectives[g.collective];
+    const auto argsOf = [&](std::uint32_t cpuIndex) -> const CollectiveArgs* {
+        const std::uint32_t c = events.cpu[cpuIndex].collective;
+        return c < events.collectives.size() ? &events.collectives[c] : nullptr;
+    };
+    if (!commName) {
+        const std::uint32_t op = links.op[gpuIndex];
+        return op != kNoIndex ? argsOf(op) : nullptr;
+    }
+    for (std::uint32_t i = links.anchor[gpuIndex]; i != kNoIndex; i = links.parent[i])
+        if (const CollectiveArgs* args = argsOf(i))
+            return args;
+    return nullptr;
+}
+
+} // namespace
+
+KinetoAnalysis analyzeTrace(const TraceEvents& events) {
+    KinetoAnalysis out;
+    out.context = contextOf(events.meta);
+    std::tie(out.deviceIndex, out.deviceName) = busiestDevice(events);
+    const Links links = linkEvents(events);
+    PhaseFinder phases(events, links);
+    WarningCounter commProblems;
+    DerivedCollectives derived(events, links);
+    const int nodeGpus = static_cast<int>(events.meta.devices.size());
+
+    // Launches are built in start-time order, so the result needs no reordering (moving a
+    // million launches costs as much as building them).
+    std::vector<std::uint32_t> byTime(events.gpu.size());
+    std::iota(byTime.begin(), byTime.end(), 0u);
+    std::stable_sort(byTime.begin(), byTime.end(), [&](std::uint32_t a, std::uint32_t b) {
+        return events.gpu[a].tsNs < events.gpu[b].tsNs;
+    });
+    std::vector<Launch>& launches = out.launches;
+    std::vector<std::int8_t> commByName(std::max<std::size_t>(1, events.strings.size()), -1);
+    detail::reserveHuge(launches, events.gpu.size());
+    // Every kernel (for the counter ranges, which cover NCCL kernels too), and those that
+    // compute (for the shape estimates).
+    std::vector<std::size_t> kernels, computeKernels;
+    std::vector<std::uint32_t> kernelGpu, computeGpu;
+    for (const std::uint32_t i : byTime) {
+        const GpuEvent& g = events.gpu[i];
+        Launch launch;
+        OpRecord& r = launch.record;
+        r.name = g.name != kNoIndex ? events.strings.text(g.name) : std::string();
+        r.rank = out.context.rank;
+        r.stream = g.stream;
+        r.precision = Precision::other;
+        r.timeS = Measure::measured(static_cast<double>(g.durNs) * 1e-9);
+        launch.tsNs = g.tsNs;
+        launch.durNs = g.durNs;
+        launch.externalId = g.externalId;
+        launch.correlation = g.correlation;
+        launch.device = g.device;
+        const std::uint32_t op = links.op[i];
+
+        bool compute = false;
+        if (g.kind != GpuEventKind::kernel) {
+            describeCopy(g, r.name, r);
+        } else {
+            // Asked once per kernel name: lowering long names for every launch shows up.
+            bool commName = false;
+            if (g.name == kNoIndex) {
+                commName = looksLikeCommKernel(r.name);
+            } else {
+                std::int8_t& known = commByName[g.name];
+                if (known < 0)
+                    known = looksLikeCommKernel(r.name) ? 1 : 0;
+                commName = known == 1;
+            }
+            const CollectiveArgs* args = collectiveArgs(events, links, i, commName);
+            if (args)
+                describeCollective(args, r.name, out.context.worldSize, nodeGpus, launch,
+                                   commProblems);
+            else if (commName) // older traces: from record_param_comms' shapes, nccl:<name>
+                derived.describe(i, r.name, out.context.worldSize, nodeGpus, launch, commProblems);
+            else
+                compute = true;
+            kernels.push_back(launches.size());
+            kernelGpu.push_back(i);
+        }
+        if (op != kNoIndex && r.category != Category::collective) {
+            const CpuEvent& linked = events.cpu[op];
+            launch.opName = events.strings.text(linked.name);
+            if (linked.shapes != kNoIndex)
+                launch.shapeKey = events.shapes[linked.shapes].dims;
+        }
+        if (r.category != Category::collective)
+            r.phase = phases.phaseOf(i);
+        if (compute) {
+            computeKernels.push_back(launches.size());
+            computeGpu.push_back(i);
+        }
+        launches.push_back(std::move(launch));
+    }
+
+    assignSteps(events, links, byTime, out.deviceIndex, out.context.rank, launches, out.steps,
+                out.outside, out.warnings);
+    applyEstimates(events, links, computeKernels, computeGpu,
+                   runTraitsOf(events.meta, out.deviceIndex), launches, out.warnings);
+    applyCounters(events, kernels, kernelGpu, out.context.rank, launches, out.warnings);
+    commProblems.flush(out.warnings, "launches");
+
+    // Counter ranges without kernels were appended as launches of their own.
+    if (launches.size() > events.gpu.size())
+        std::stable_sort(launches.begin(), launches.end(),
+                         [](const Launch& a, const Launch& b) { return a.tsNs < b.tsNs; });
+    return out;
+}
+
+} // namespace roofscope

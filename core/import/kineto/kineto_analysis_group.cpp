@@ -1,0 +1,213 @@
+// Aggregations of launches: by kernel, by op call shape, and collective bandwidth summaries.
+
+#include "core/collectives.h"
+#include "core/import/kineto/kineto_analysis_internal.h"
+
+#include <cctype>
+#include <map>
+#include <tuple>
+
+namespace roofscope {
+namespace {
+
+// Adds m to sum. The sum stays known only while every addend is (a partial sum would understate
+// it) and takes the weaker origin: a total with an estimated part is an estimate.
+void accumulate(Measure& sum, const Measure& m) {
+    if (!sum.known() || !m.known()) {
+        sum = Measure{};
+        return;
+    }
+    sum.value += m.value;
+    if (m.origin == Origin::estimated)
+        sum.origin = Origin::estimated;
+}
+
+template <class Key>
+void accumulateMap(std::map<Key, Measure>& sum, const std::map<Key, Measure>& add) {
+    // A key present in only some records becomes absent; keys in none stay out.
+    for (auto& [key, measure] : sum) {
+        const auto it = add.find(key);
+        accumulate(measure, it == add.end() ? Measure{} : it->second);
+    }
+    for (const auto& [key, measure] : add)
+        if (!sum.contains(key))
+            sum[key] = Measure{};
+}
+
+// "[[512], [141, 512], [512, 512], [], []]" -> "[[512],[141,512],[512,512]]": without blanks and
+// without the trailing empty entries of scalar arguments.
+std::string readableShapes(const std::string& dims) {
+    std::string out;
+    out.reserve(dims.size());
+    for (const unsigned char c : dims)
+        if (!std::isspace(c))
+            out.push_back(static_cast<char>(c));
+    constexpr std::string_view emptyTail = ",[]]";
+    while (out.size() > emptyTail.size() &&
+           std::string_view(out).substr(out.size() - emptyTail.size()) == emptyTail)
+        out.erase(out.size() - emptyTail.size(), 3);
+    return out;
+}
+
+struct Group {
+    OpRecord sum;
+    NoFlopsReason note = NoFlopsReason::none; // the first merged launch's that has one
+    std::vector<std::pair<Precision, double>> flopsByPrecision; // in order of first appearance
+};
+
+void merge(Group& g, const OpRecord& r) {
+    OpRecord& sum = g.sum;
+    accumulate(sum.flops, r.flops);
+    accumulate(sum.timeS, r.timeS);
+    accumulateMap(sum.bytes, r.bytes);
+    accumulateMap(sum.commBytes, r.commBytes);
+    sum.count += r.count;
+    sum.usesTensorUnits = sum.usesTensorUnits || r.usesTensorUnits;
+    if (sum.stream != r.stream)
+        sum.stream = -1;
+    if (sum.phase != r.phase)
+        sum.phase = Phase::unknown;
+    if (sum.deviceId != r.deviceId)
+        sum.deviceId.clear();
+    if (sum.collective != r.collective)
+        sum.collective.reset();
+    if (sum.groupSize != r.groupSize)
+        sum.groupSize = 0;
+    const double flops = r.flops.known() ? r.flops.value : 0;
+    bool found = false;
+    for (auto& [precision, total] : g.flopsByPrecision)
+        if (precision == r.precision) {
+            total += flops;
+            found = true;
+        }
+    if (!found)
+        g.flopsByPrecision.emplace_back(r.precision, flops);
+    // The precision doing most of the FLOPs is the roof the group is bound by; the first seen on
+    // a tie.
+    double best = -1;
+    for (const auto& [precision, total] : g.flopsByPrecision)
+        if (total > best) {
+            best = total;
+            sum.precision = precision;
+        }
+}
+
+} // namespace
+
+std::string_view noFlopsText(NoFlopsReason reason) {
+    switch (reason) {
+    case NoFlopsReason::none:
+        return "";
+    case NoFlopsReason::noOp:
+        return "linked to no op: no input shapes to count its FLOPs from";
+    case NoFlopsReason::noShapes:
+        return "the trace recorded no input shapes: profile with record_shapes=True";
+    case NoFlopsReason::noEstimator:
+        return "no FLOP estimator for this op";
+    case NoFlopsReason::estimateFailed:
+        return "the estimate refused the recorded inputs (see the warnings)";
+    case NoFlopsReason::helper:
+        return "a helper kernel of its op: its bytes, none of the op's FLOPs";
+    case NoFlopsReason::covered:
+        return "inside a composite op whose inner ops carry the FLOPs";
+    }
+    return "";
+}
+
+std::vector<OpRecord> groupLaunches(const std::vector<Launch>& launches, Grouping grouping) {
+    std::vector<OpRecord> out;
+    if (grouping == Grouping::launch) {
+        out.reserve(launches.size());
+        for (const Launch& l : launches) {
+            out.push_back(l.record);
+            if (!l.record.flops.known())
+                out.back().flopsNote = noFlopsText(l.noFlops);
+            if (l.record.outsideSteps)
+                out.back().name += kOutsideStepsSuffix;
+        }
+        return out;
+    }
+    // Kernel: (name, deviceId, GPU index, rank, category). Op: (true, op, shapes, category) for
+    // launches linked to an op, (false, kernel name, "") for the others and for collectives,
+    // whose record_param_comms op would lump every collective together. The category keeps an
+    // op's helpers apart from its own work: cuBLAS launches a memset before some GEMMs, and
+    // merged into the GEMM's record it would make the GEMM's FLOPs unknown. Launches outside
+    // every traced step stay apart from those inside (OpRecord::outsideSteps).
+    using Key = std::tuple<bool, std::string, std::string, int, int, int, bool>;
+    std::map<Key, std::size_t> index;
+    std::vector<Group> groups;
+    for (const Launch& l : launches) {
+        const OpRecord& r = l.record;
+        Key key;
+        std::string name = r.name;
+        const int category = static_cast<int>(r.category);
+        if (grouping == Grouping::kernel) {
+            key = {false, r.name, r.deviceId, l.device, r.rank, category, r.outsideSteps};
+        } else if (!l.opName.empty() && r.category != Category::collective) {
+            // Copies and helper kernels (layout transforms, offsets) are named by what they are
+            // ("aten::mm [[..]] · Memset (Device)"); the op's own kernels share its name.
+            const bool helper = l.helper || r.category == Category::memcpy;
+            key = {true, l.opName, l.shapeKey, category, helper, 0, r.outsideSteps};
+            const std::string shapes = readableShapes(l.shapeKey);
+            name = shapes.empty() ? l.opName : l.opName + " " + shapes;
+            if (helper)
+                name += " \u00b7 " + r.name;
+        } else {
+            key = {false, r.name, "", 0, 0, 0, r.outsideSteps};
+        }
+        const auto [it, inserted] = index.try_emplace(key, groups.size());
+        if (inserted) {
+            Group g;
+            g.sum = r;
+            g.sum.name = std::move(name);
+            if (r.outsideSteps)
+                g.sum.name += kOutsideStepsSuffix;
+            g.note = l.noFlops;
+            g.flopsByPrecision.emplace_back(r.precision, r.flops.known() ? r.flops.value : 0);
+            groups.push_back(std::move(g));
+        } else {
+            Group& g = groups[it->second];
+            merge(g, r);
+            if (g.note == NoFlopsReason::none)
+                g.note = l.noFlops;
+        }
+    }
+    out.reserve(groups.size());
+    for (Group& g : groups) {
+        if (!g.sum.flops.known())
+            g.sum.flopsNote = noFlopsText(g.note);
+        out.push_back(std::move(g.sum));
+    }
+    return out;
+}
+
+std::vector<CollectiveSummary> summarizeCollectives(const std::vector<Launch>& launches) {
+    std::vector<CollectiveSummary> out;
+    std::map<std::pair<Collective, int>, std::size_t> index;
+    for (const Launch& l : launches) {
+        const OpRecord& r = l.record;
+        if (!r.collective || l.messageBytes < 0 || !r.timeS.known())
+            continue;
+        const auto [it, inserted] = index.try_emplace({*r.collective, r.groupSize}, out.size());
+        if (inserted) {
+            CollectiveSummary s;
+            s.op = *r.collective;
+            s.groupSize = r.groupSize;
+            out.push_back(s);
+        }
+        CollectiveSummary& s = out[it->second];
+        ++s.count;
+        s.bytes += l.messageBytes;
+        s.timeS += r.timeS.value;
+    }
+    for (CollectiveSummary& s : out) {
+        if (s.timeS <= 0)
+            continue;
+        s.algbwBytesPerS = s.bytes / s.timeS;
+        const auto factor = busBandwidthFactor(s.op, s.groupSize);
+        s.busbwBytesPerS = factor.ok() ? s.algbwBytesPerS * factor.value() : 0;
+    }
+    return out;
+}
+
+} // namespace roofscope

@@ -1,0 +1,148 @@
+// Linking GPU events to the ops that launched them, and nesting CPU ranges by time.
+//
+// Nesting is one sort and one sweep with a stack per group (thread, or device for
+// gpuAnnotations): ranges in order of start, longer first on equal starts; a range is enclosed by
+// the innermost range on the stack that ends no earlier than it does. Query points (a runtime
+// event's start, a kernel's start) ride in the same sweep after the ranges that start with them.
+
+#include "core/import/kineto/kineto_analysis_internal.h"
+
+#include <algorithm>
+#include <unordered_map>
+
+namespace roofscope::kineto {
+namespace {
+
+struct Item {
+    std::uint32_t group;
+    std::int64_t ts;
+    std::int64_t dur; // -1 for a query point
+    std::uint32_t index;
+};
+
+// Fills parent[index] for ranges and enclosing[index] for points (each kNoIndex when nothing
+// encloses them). A range that only overlaps the one on the stack is not its child; the stack
+// stays a chain of enclosing ranges because such a range is popped before the newcomer is pushed.
+void sweep(std::vector<Item>& items, std::vector<std::uint32_t>& parent,
+           std::vector<std::uint32_t>& enclosing) {
+    std::sort(items.begin(), items.end(), [](const Item& a, const Item& b) {
+        if (a.group != b.group)
+            return a.group < b.group;
+        if (a.ts != b.ts)
+            return a.ts < b.ts;
+        if (a.dur != b.dur)
+            return a.dur > b.dur; // points (-1) after every range starting with them
+        return a.index < b.index;
+    });
+    struct Open {
+        std::int64_t end;
+        std::uint32_t index;
+    };
+    std::vector<Open> stack;
+    std::uint32_t group = kNoIndex;
+    for (const Item& item : items) {
+        if (item.group != group) {
+            stack.clear();
+            group = item.group;
+        }
+        const std::int64_t end = item.ts + std::max<std::int64_t>(item.dur, 0);
+        while (!stack.empty() && stack.back().end < end)
+            stack.pop_back();
+        const std::uint32_t inner = stack.empty() ? kNoIndex : stack.back().index;
+        if (item.dur < 0) {
+            enclosing[item.index] = inner;
+        } else {
+            parent[item.index] = inner;
+            stack.push_back({end, item.index});
+        }
+    }
+}
+
+// The innermost op among `index` and the ranges enclosing it.
+std::uint32_t nearestOp(const TraceEvents& events, const std::vector<std::uint32_t>& parent,
+                        std::uint32_t index) {
+    while (index != kNoIndex && events.cpu[index].kind != CpuEventKind::op)
+        index = parent[index];
+    return index;
+}
+
+} // namespace
+
+Links linkEvents(const TraceEvents& events) {
+    const auto& cpu = events.cpu;
+    const auto& gpu = events.gpu;
+    Links links;
+    links.parent.assign(cpu.size(), kNoIndex);
+    links.op.assign(gpu.size(), kNoIndex);
+    links.anchor.assign(gpu.size(), kNoIndex);
+    links.gpuAnnotation.assign(gpu.size(), kNoIndex);
+    links.runtime.assign(gpu.size(), kNoIndex);
+
+    // External id -> op. Should two ops share an id, the later-starting (inner) one wins, as the
+    // launch happened in the innermost op.
+    std::unordered_map<std::int64_t, std::uint32_t> opByExternalId;
+    opByExternalId.reserve(cpu.size());
+    for (std::uint32_t i = 0; i < cpu.size(); ++i) {
+        const CpuEvent& e = cpu[i];
+        if (e.kind != CpuEventKind::op || e.externalId < 0)
+            continue;
+        auto [it, inserted] = opByExternalId.emplace(e.externalId, i);
+        const CpuEvent& held = cpu[it->second];
+        if (!inserted && (e.tsNs > held.tsNs || (e.tsNs == held.tsNs && e.durNs < held.durNs)))
+            it->second = i;
+    }
+    std::unordered_map<std::int64_t, std::uint32_t> runtimeByCorrelation;
+    runtimeByCorrelation.reserve(events.runtime.size());
+    for (std::uint32_t i = 0; i < events.runtime.size(); ++i)
+        if (events.runtime[i].correlation >= 0)
+            runtimeByCorrelation.emplace(events.runtime[i].correlation, i);
+
+    // CPU ranges per thread, with the start of every runtime event as a query point.
+    std::vector<Item> items;
+    items.reserve(cpu.size() + events.runtime.size());
+    for (std::uint32_t i = 0; i < cpu.size(); ++i)
+        if (cpu[i].kind != CpuEventKind::gpuAnnotation)
+            items.push_back({cpu[i].thread, cpu[i].tsNs, cpu[i].durNs, i});
+    for (std::uint32_t i = 0; i < events.runtime.size(); ++i)
+        items.push_back({events.runtime[i].thread, events.runtime[i].tsNs, -1, i});
+    std::vector<std::uint32_t> runtimeEnclosing(events.runtime.size(), kNoIndex);
+    sweep(items, links.parent, runtimeEnclosing);
+
+    // gpuAnnotations per device, with the start of every GPU event as a query point.
+    items.clear();
+    for (std::uint32_t i = 0; i < cpu.size(); ++i)
+        if (cpu[i].kind == CpuEventKind::gpuAnnotation)
+            items.push_back(
+                {static_cast<std::uint32_t>(cpu[i].device), cpu[i].tsNs, cpu[i].durNs, i});
+    if (!items.empty()) {
+        for (std::uint32_t i = 0; i < gpu.size(); ++i)
+            items.push_back({static_cast<std::uint32_t>(gpu[i].device), gpu[i].tsNs, -1, i});
+        sweep(items, links.parent, links.gpuAnnotation);
+    }
+
+    for (std::uint32_t i = 0; i < gpu.size(); ++i) {
+        const GpuEvent& g = gpu[i];
+        if (g.correlation >= 0)
+            if (const auto rt = runtimeByCorrelation.find(g.correlation);
+                rt != runtimeByCorrelation.end())
+                links.runtime[i] = rt->second;
+        if (g.externalId >= 0)
+            if (const auto it = opByExternalId.find(g.externalId); it != opByExternalId.end()) {
+                links.op[i] = links.anchor[i] = it->second;
+                continue;
+            }
+        if (links.runtime[i] == kNoIndex)
+            continue;
+        const RuntimeEvent& r = events.runtime[links.runtime[i]];
+        if (r.externalId >= 0)
+            if (const auto it = opByExternalId.find(r.externalId); it != opByExternalId.end()) {
+                links.op[i] = links.anchor[i] = it->second;
+                continue;
+            }
+        links.anchor[i] = runtimeEnclosing[links.runtime[i]];
+        links.op[i] = nearestOp(events, links.parent, links.anchor[i]);
+    }
+    return links;
+}
+
+} // namespace roofscope::kineto

@@ -1,0 +1,35 @@
+#pragma once
+// Internal to the trace reader: turns one batch of whole trace events, wrapped as a JSON array,
+// into typed entries of TraceEvents with simdjson On-Demand. One instance per trace: it keeps the
+// simdjson parser (and its buffers) and the per-name caches across batches.
+
+#include "core/error.h"
+#include "core/import/kineto/kineto_events.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <string>
+
+namespace roofscope::detail {
+
+class KinetoBatchParser {
+  public:
+    KinetoBatchParser(TraceEvents& out, std::string fileName);
+    ~KinetoBatchParser();
+
+    // `data` holds "[ event, event, ... ]" in [0, length); `capacity` >= length + simdjson's
+    // padding bytes must be readable. `streamOffset` is the offset of data[0] in the uncompressed
+    // stream, for error positions. Fails on invalid JSON (with the byte offset).
+    Status parse(const char* data, std::size_t length, std::size_t capacity,
+                 std::uint64_t streamOffset);
+
+    // Turns the counts of skipped events into warnings; call once at the end.
+    void finish();
+
+  private:
+    struct Impl;
+    std::unique_ptr<Impl> impl_;
+};
+
+} // namespace roofscope::detail

@@ -1,0 +1,441 @@
+#include "core/import/kineto/kineto_reader.h"
+
+#include "core/import/huge_pages.h"
+#include "core/import/json_structure_scanner.h"
+#include "core/import/kineto/kineto_batch_parser.h"
+#include "core/import/kineto/kineto_metadata.h"
+
+#include <simdjson.h>
+
+#include <algorithm>
+#include <cstring>
+#include <vector>
+
+namespace roofscope {
+
+namespace {
+
+using detail::JsonStructureScanner;
+
+bool isBlank(char c) {
+    return c == ' ' || c == '\n' || c == '\r' || c == '\t';
+}
+
+// A window onto the stream: bytes [pos, end) of buf are unread. Byte 0 is kept free so that a
+// batch can be wrapped as "[...]" in place, and simdjson's padding follows the end.
+class Window {
+  public:
+    Window(ByteStream& in, std::size_t chunk) : in_(in), buf_(1 + chunk + kSpare) {}
+
+    char* buf() { return buf_.data(); }
+    std::size_t capacity() const { return buf_.size(); }
+    std::size_t pos = 1;
+    std::size_t end = 1;
+    bool eof() const { return eof_; }
+    bool streamFailed() const { return streamFailed_; }
+    std::size_t usable() const { return buf_.size() - kSpare; }
+    std::uint64_t offset(std::size_t index) const { return base_ + index - 1; }
+
+    // Moves the unread bytes to the front and reads until the window is full or the data ends.
+    Status fill() {
+        if (pos > 1) {
+            std::memmove(buf_.data() + 1, buf_.data() + pos, end - pos);
+            base_ += pos - 1;
+            end -= pos - 1;
+            pos = 1;
+        }
+        while (!eof_ && end < usable()) {
+            auto n = in_.read(buf_.data() + end, usable() - end);
+            if (!n.ok()) {
+                streamFailed_ = true;
+                return n.error();
+            }
+            if (n.value() == 0)
+                eof_ = true;
+            end += n.value();
+        }
+        return {};
+    }
+
+    void grow(std::size_t chunk) { buf_.resize(1 + chunk + kSpare); }
+
+    // Skips blanks, refilling as needed; false at the end of the data.
+    Result<bool> skipBlanks() {
+        for (;;) {
+            while (pos < end && isBlank(buf_[pos]))
+                ++pos;
+            if (pos < end)
+                return true;
+            if (eof_)
+                return false;
+            if (auto s = fill(); !s.ok())
+                return s.error();
+        }
+    }
+
+  private:
+    // After the data: one byte for the ']' that closes a batch ending at the last byte read,
+    // then simdjson's padding.
+    static constexpr std::size_t kSpare = 1 + simdjson::SIMDJSON_PADDING;
+    ByteStream& in_;
+    std::vector<char> buf_;
+    std::uint64_t base_ = 0; // stream offset of buf_[1]
+    bool eof_ = false;
+    bool streamFailed_ = false;
+};
+
+class Reader {
+  public:
+    Reader(ByteStream& in, const std::string& file, const KinetoReadOptions& options)
+        : in_(in), file_(file), options_(options), window_(in, options.chunkBytes),
+          batches_(events_, file) {}
+
+    Result<TraceEvents> run();
+
+  private:
+    Error error(std::string message, std::size_t index) const {
+        SourceLocation where = inFile(file_);
+        where.byteOffset = static_cast<std::int64_t>(window_.offset(index));
+        return makeError(std::move(message), where);
+    }
+    Status readObject();
+    Status readEvents(bool bareArray);
+    Result<std::string> readKey();
+    Status readValue(std::string_view key);
+    Status endEarly(const char* where);
+    // Once a few MiB are read, sizes the event vectors for the whole file: growing them by
+    // doubling copies every event about twice and touches twice the pages.
+    void reserveByEstimate() {
+        const std::uint64_t read = in_.fileOffset();
+        if (reserved_ || in_.fileSize() <= 0 || read < (std::uint64_t(4) << 20))
+            return;
+        reserved_ = true;
+        const double scale = 1.05 * double(in_.fileSize()) / double(read);
+        auto reserve = [&](auto& v) {
+            detail::reserveHuge(v, static_cast<std::size_t>(double(v.size()) * scale));
+        };
+        reserve(events_.cpu);
+        reserve(events_.gpu);
+        reserve(events_.runtime);
+    }
+    bool progress() {
+        return !options_.progress || options_.progress(in_.fileOffset(), in_.fileSize());
+    }
+
+    ByteStream& in_;
+    const std::string& file_;
+    const KinetoReadOptions& options_;
+    TraceEvents events_;
+    Window window_;
+    detail::KinetoBatchParser batches_;
+    bool truncated_ = false;
+    bool reserved_ = false;
+};
+
+Status Reader::endEarly(const char* where) {
+    truncated_ = true;
+    events_.warnings.push_back(file_ + ": the trace ends early, " + where + ", at byte " +
+                               std::to_string(window_.offset(window_.end)) +
+                               " (truncated file?): kept the " +
+                               std::to_string(events_.eventsSeen) + " events before it");
+    return {};
+}
+
+Result<std::string> Reader::readKey() {
+    Window& w = window_;
+    if (w.buf()[w.pos] != '"')
+        return error("expected a key in quotes in the trace object", w.pos);
+    ++w.pos;
+    std::string key;
+    for (bool escaped = false;;) {
+        if (w.pos == w.end) {
+            if (w.eof()) {
+                (void)endEarly("inside a top-level key");
+                return key;
+            }
+            if (auto s = w.fill(); !s.ok())
+                return s.error();
+            continue;
+        }
+        const char c = w.buf()[w.pos++];
+        if (!escaped && c == '"')
+            return key;
+        escaped = !escaped && c == '\\';
+        if (key.size() < 4096) // a key this long is no key we know; keep reading to its end
+            key += c;
+    }
+}
+
+// Reads one top-level value, keeping its text when the key is one we use.
+Status Reader::readValue(std::string_view key) {
+    Window& w = window_;
+    const bool keep = detail::isKnownTopLevelKey(key);
+    std::string text;
+    bool tooLarge = false;
+    auto take = [&](std::size_t from, std::size_t to) {
+        if (!keep || tooLarge)
+            return;
+        if (text.size() + (to - from) > options_.maxMetadataBytes) {
+            tooLarge = true;
+            text.clear();
+            return;
+        }
+        text.append(w.buf() + from, to - from);
+    };
+    // The value goes on past the window: keep what is there and read more.
+    auto takeRestAndRefill = [&]() -> Status {
+        take(w.pos, w.end);
+        w.pos = w.end;
+        if (w.eof())
+            return endEarly(("inside the value of \"" + std::string(key) + "\"").c_str());
+        return w.fill();
+    };
+    const char first = w.buf()[w.pos];
+    if (first == '"') {
+        std::size_t i = w.pos + 1;
+        bool escaped = false;
+        for (;;) {
+            for (; i < w.end; ++i) {
+                const char c = w.buf()[i];
+                if (!escaped && c == '"')
+                    break;
+                escaped = !escaped && c == '\\';
+            }
+            if (i < w.end) {
+                take(w.pos, i + 1);
+                w.pos = i + 1;
+                break;
+            }
+            if (auto more = takeRestAndRefill(); !more.ok() || truncated_)
+                return more;
+            i = w.pos;
+        }
+    } else if (first == '{' || first == '[') {
+        JsonStructureScanner scanner;
+        for (;;) {
+            const auto found = scanner.scan(w.buf() + w.pos, w.end - w.pos, true);
+            if (found.containerEnd != JsonStructureScanner::npos)
+                return error("unbalanced brackets in the value of \"" + std::string(key) + "\"",
+                             w.pos + found.containerEnd);
+            if (found.lastValueEnd != JsonStructureScanner::npos) {
+                take(w.pos, w.pos + found.lastValueEnd);
+                w.pos += found.lastValueEnd;
+                break;
+            }
+            if (auto more = takeRestAndRefill(); !more.ok() || truncated_)
+                return more;
+        }
+    } else {
+        // A number, true, false or null: up to the next delimiter.
+        for (;;) {
+            std::size_t i = w.pos;
+            while (i < w.end && !isBlank(w.buf()[i]) && w.buf()[i] != ',' && w.buf()[i] != '}')
+                ++i;
+            take(w.pos, i);
+            w.pos = i;
+            if (i < w.end || w.eof())
+                break;
+            if (auto s = w.fill(); !s.ok())
+                return s;
+        }
+    }
+    if (tooLarge)
+        events_.warnings.push_back(file_ + ": skipped top-level \"" + std::string(key) +
+                                   "\", larger than " + std::to_string(options_.maxMetadataBytes) +
+                                   " bytes");
+    else if (keep)
+        detail::readTopLevelValue(key, text, file_, events_.meta, events_.warnings);
+    return {};
+}
+
+Status Reader::readEvents(bool bareArray) {
+    Window& w = window_;
+    JsonStructureScanner scanner;
+    for (bool first = true;;) {
+        if (w.end - w.pos < options_.chunkBytes / 2 && !w.eof())
+            if (auto s = w.fill(); !s.ok())
+                return s;
+        auto more = w.skipBlanks();
+        if (!more.ok())
+            return more.error();
+        if (!more.value())
+            return bareArray ? Status() : endEarly("inside traceEvents");
+        if (w.buf()[w.pos] == ']') {
+            ++w.pos;
+            return {};
+        }
+        if (!first) {
+            if (w.buf()[w.pos] != ',')
+                return error("expected ',' or ']' between trace events", w.pos);
+            ++w.pos;
+            more = w.skipBlanks();
+            if (!more.ok())
+                return more.error();
+            if (!more.value())
+                return bareArray ? Status() : endEarly("inside traceEvents");
+        }
+        first = false;
+
+        scanner.reset();
+        const auto found = scanner.scan(w.buf() + w.pos, w.end - w.pos, false);
+        std::size_t cut = 0;
+        bool last = false;
+        if (found.containerEnd != JsonStructureScanner::npos) {
+            cut = w.pos + found.containerEnd; // the closing ']' ends the batch as it is
+            last = true;
+        } else if (found.lastValueEnd != JsonStructureScanner::npos) {
+            cut = w.pos + found.lastValueEnd;
+        } else if (w.eof()) {
+            return bareArray ? Status() : endEarly("inside a trace event");
+        } else {
+            // Not one whole event in the window: read more, growing it for a huge event.
+            if (w.pos == 1 && w.end == w.usable()) {
+                const std::size_t size = w.capacity() * 2;
+                if (size > options_.maxEventBytes)
+                    return error("a trace event is larger than " +
+                                     std::to_string(options_.maxEventBytes >> 20) +
+                                     " MiB (corrupt file?)",
+                                 w.pos);
+                w.grow(size);
+            }
+            first = true; // the separator before this event is already consumed
+            if (auto s = w.fill(); !s.ok())
+                return s;
+            continue;
+        }
+        const std::size_t start = w.pos - 1; // a consumed '[' , ',' or blank: becomes '['
+        const char saved = w.buf()[cut];
+        w.buf()[start] = '[';
+        w.buf()[cut] = ']';
+        const Status parsed =
+            batches_.parse(w.buf() + start, cut + 1 - start, w.capacity() - start, w.offset(start));
+        w.buf()[cut] = saved;
+        if (!parsed.ok())
+            return parsed;
+        if (static_cast<std::uint64_t>(events_.eventsSeen) > options_.maxEvents)
+            return error("more than " + std::to_string(options_.maxEvents) +
+                             " trace events; the limit is set by the importer",
+                         cut);
+        if (!progress())
+            return error("cancelled", cut);
+        reserveByEstimate();
+        w.pos = last ? cut + 1 : cut;
+        if (last)
+            return {};
+    }
+}
+
+Status Reader::readObject() {
+    Window& w = window_;
+    ++w.pos; // '{'
+    for (bool first = true;;) {
+        auto more = w.skipBlanks();
+        if (!more.ok())
+            return more.error();
+        if (!more.value())
+            return endEarly("inside the top-level object");
+        if (w.buf()[w.pos] == '}') {
+            ++w.pos;
+            return {};
+        }
+        if (!first) {
+            if (w.buf()[w.pos] != ',')
+                return error("expected ',' or '}' in the trace object", w.pos);
+            ++w.pos;
+            if (more = w.skipBlanks(); !more.ok())
+                return more.error();
+            if (!more.value())
+                return endEarly("inside the top-level object");
+        }
+        first = false;
+        auto key = readKey();
+        if (!key.ok())
+            return key.error();
+        if (truncated_)
+            return {};
+        if (more = w.skipBlanks(); !more.ok())
+            return more.error();
+        if (!more.value() || w.buf()[w.pos] != ':')
+            return more.value() ? Status(error("expected ':' after a key", w.pos))
+                                : endEarly("after a top-level key");
+        ++w.pos;
+        if (more = w.skipBlanks(); !more.ok())
+            return more.error();
+        if (!more.value())
+            return endEarly("after a top-level key");
+        if (key.value() == "traceEvents") {
+            if (w.buf()[w.pos] != '[')
+                return error("traceEvents is not an array", w.pos);
+            ++w.pos;
+            if (auto s = readEvents(false); !s.ok() || truncated_)
+                return s;
+        } else if (auto s = readValue(key.value()); !s.ok() || truncated_) {
+            return s;
+        }
+    }
+}
+
+Result<TraceEvents> Reader::run() {
+    Window& w = window_;
+    Status status = w.fill();
+    if (status.ok()) {
+        // A UTF-8 byte order mark is harmless; skip it.
+        if (w.end - w.pos >= 3 && std::memcmp(w.buf() + w.pos, "\xEF\xBB\xBF", 3) == 0)
+            w.pos += 3;
+        auto more = w.skipBlanks();
+        if (!more.ok())
+            status = more.error();
+        else if (!more.value())
+            return error("empty file: not a trace", w.pos);
+        else if (w.buf()[w.pos] == '{')
+            status = readObject();
+        else if (w.buf()[w.pos] == '[') {
+            ++w.pos;
+            status = readEvents(true);
+        } else
+            return error("not a JSON trace: expected '{' or '['", w.pos);
+    }
+    if (!status.ok()) {
+        // A stream that fails after events were read (a truncated or damaged gzip) still
+        // leaves a usable trace; a JSON error, a limit or cancellation does not.
+        if (!w.streamFailed() || events_.eventsSeen == 0)
+            return status.error();
+        events_.warnings.push_back(status.error().toString() + " (kept the " +
+                                   std::to_string(events_.eventsSeen) + " events before it)");
+    } else if (!truncated_) {
+        auto more = w.skipBlanks();
+        if (more.ok() && more.value())
+            events_.warnings.push_back(file_ +
+                                       ": ignored data after the end of the trace at byte " +
+                                       std::to_string(w.offset(w.pos)));
+    }
+    batches_.finish();
+    if (const auto base = events_.meta.baseTimeNs) {
+        for (auto& e : events_.cpu)
+            e.tsNs += *base;
+        for (auto& e : events_.gpu)
+            e.tsNs += *base;
+        for (auto& e : events_.runtime)
+            e.tsNs += *base;
+        for (auto& e : events_.counters)
+            e.tsNs += *base;
+    }
+    return std::move(events_);
+}
+
+} // namespace
+
+Result<TraceEvents> readKineto(ByteStream& in, const std::string& fileName,
+                               const KinetoReadOptions& options) {
+    return Reader(in, fileName, options).run();
+}
+
+Result<TraceEvents> readKinetoFile(const std::string& path, const KinetoReadOptions& options,
+                                   const ByteStreamLimits& limits) {
+    auto stream = openByteStream(path, limits);
+    if (!stream.ok())
+        return stream.error();
+    return readKineto(*stream.value(), path, options);
+}
+
+} // namespace roofscope
