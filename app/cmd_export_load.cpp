@@ -4,7 +4,7 @@
 #include "app/cmd_export.h"
 
 #include "core/dataset_label.h"
-#include "core/file_kind.h"
+#include "core/import/importer.h"
 #include "core/import/kineto/kineto_load.h"
 #include "core/session_file.h"
 
@@ -34,6 +34,14 @@ std::string traceLabel(const std::vector<std::string>& traces) {
     return traces.size() == 1 ? first : first + " (" + std::to_string(traces.size()) + " ranks)";
 }
 
+std::string exportedKinds() {
+    std::vector<FileKind> kinds;
+    for (const Importer* i : importers())
+        if (i->opensAs == OpensAs::session || i->opensAs == OpensAs::run)
+            kinds.push_back(i->kind);
+    return pluralList(kinds);
+}
+
 void addDevice(Session& session, const Device& device) {
     if (!session.findDevice(device.id))
         session.devices.push_back(device);
@@ -45,16 +53,16 @@ Result<LoadedExport> loadExportInputs(const ExportInputs& inputs, const Catalog&
     LoadedExport out;
     std::vector<std::string> sessions, traces;
     for (const auto& path : inputs.paths) {
-        const auto kind = detectFileKindOf(path);
-        if (!kind)
-            return kind.error();
-        if (kind.value() == FileKind::session)
+        const auto importer = importerOf(path);
+        if (!importer)
+            return importer.error();
+        const Importer& in = *importer.value();
+        if (in.opensAs == OpensAs::session)
             sessions.push_back(path);
-        else if (kind.value() == FileKind::kinetoTrace)
+        else if (in.opensAs == OpensAs::run)
             traces.push_back(path);
         else
-            return makeError(std::string(fileKindName(kind.value())) +
-                                 ": export reads sessions (*.roofscope) and Kineto traces",
+            return makeError(std::string(in.name) + ": export reads " + exportedKinds(),
                              inFile(path));
     }
     if (sessions.size() > 1)

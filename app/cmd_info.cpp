@@ -1,6 +1,6 @@
 // roofscope info FILE...
 #include "app/cli.h"
-#include "core/file_summary.h"
+#include "core/import/importer.h"
 
 #include <ostream>
 
@@ -36,7 +36,7 @@ int runInfo(const std::vector<std::string>& args, CommandIo io) {
         }
     }
     for (const auto& path : args) {
-        const auto summary = summarizeFile(path);
+        const auto summary = describeFile(path);
         if (!summary) {
             io.err << "roofscope info: " << summary.error().toString() << "\n";
             status = kExitFailure;

@@ -1,7 +1,7 @@
 // roofscope summarize FILE... [--json] [--group kernel|op|launch] [--device ID] [--top N]
 #include "app/cmd_summarize.h"
-#include "ui/catalog_loader.h"
 #include "app/cli.h"
+#include "ui/catalog_loader.h"
 
 #include <charconv>
 #include <ostream>

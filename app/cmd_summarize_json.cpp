@@ -2,6 +2,7 @@
 // Numbers are SI; a quantity the file does not give is null, never 0, so that a consumer can
 // tell "none" from "unknown".
 #include "app/cmd_summarize.h"
+#include "core/import/importer.h"
 
 #include <nlohmann/json.hpp>
 
@@ -21,16 +22,8 @@ json text(const std::string& s) {
 }
 
 std::string_view kindName(FileKind kind) {
-    switch (kind) {
-    case FileKind::kinetoTrace:
-        return "kineto";
-    case FileKind::ncuCsv:
-        return "ncu_csv";
-    case FileKind::ncclTests:
-        return "nccl_tests";
-    default:
-        return "other";
-    }
+    const Importer* importer = importerFor(kind);
+    return importer ? importer->id : std::string_view("other");
 }
 
 json stackJson(const SoftwareStack& s) {

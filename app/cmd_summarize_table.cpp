@@ -1,5 +1,6 @@
 // The table of `roofscope summarize`: the longest records first, then totals and collectives.
 #include "app/cmd_summarize.h"
+#include "core/import/importer.h"
 #include "core/stack_text.h"
 
 #include "core/roofline.h"

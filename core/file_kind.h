@@ -1,12 +1,6 @@
 #pragma once
-// Which kind of document a file is, decided from its content (never its name), so that
-// `roofscope info` and `roofscope summarize` dispatch the same way.
-
-#include "core/error.h"
-
-#include <cstddef>
-#include <string>
-#include <string_view>
+// The kinds of document Roofscope reads. Which kind a file is, and everything Roofscope does with
+// each kind, is in one table: core/import/importer.h.
 
 namespace roofscope {
 
@@ -20,18 +14,5 @@ enum class FileKind {
     nvbandwidth, // nvbandwidth text ("bandwidth (GB/s)") or -j JSON ("nvbandwidth", "testcases")
     unknown,
 };
-
-// A short description for messages: "Kineto trace", "Nsight Compute CSV", ...
-std::string_view fileKindName(FileKind kind);
-
-// The kind of a document from its text, whole or its beginning (kFileKindHeadBytes suffice for
-// every kind Roofscope reads: each is recognised by keys or columns near the top).
-FileKind detectFileKind(std::string_view text);
-
-inline constexpr std::size_t kFileKindHeadBytes = std::size_t(1) << 20;
-
-// Reads up to kFileKindHeadBytes of `path`, decompressed when gzip, and detects the kind. Errors
-// name the file: missing, unreadable, a corrupt gzip header.
-Result<FileKind> detectFileKindOf(const std::string& path);
 
 } // namespace roofscope

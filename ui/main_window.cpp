@@ -1,17 +1,18 @@
 #include "ui/main_window.h"
 
-#include "ui/about_dialog.h"
 #include "core/analysis/view_tables.h"
+#include "core/import/importer.h"
+#include "core/import/kineto/kineto_load.h"
+#include "core/session_file.h"
+#include "roofscope_features.h"
+#include "ui/about_dialog.h"
 #include "ui/app_identity.h"
 #include "ui/autosave.h"
 #include "ui/dataset_panel.h"
 #include "ui/details_pane.h"
 #include "ui/export_dialog.h"
-#include "core/import/kineto/kineto_load.h"
 #include "ui/record_panel.h"
 #include "ui/roofline_plot.h"
-#include "roofscope_features.h"
-#include "core/session_file.h"
 #include "ui/trace_loader.h"
 #include "ui/view_bar.h"
 #include "ui/views/analysis_pane.h"
@@ -118,17 +119,38 @@ MainWindow::~MainWindow() {
     analysis_->disconnect(this);
 }
 
+namespace {
+
+// The importer table's entries the window opens, after one entry for all of them together; the
+// kind is then decided by content (openFiles), so the patterns only narrow what the dialog lists.
+QString openDialogFilter() {
+    QStringList entries, patterns;
+    for (const Importer* i : importers()) {
+        if (i->dialogFilter.empty())
+            continue;
+        const QString entry =
+            QString::fromUtf8(i->dialogFilter.data(), qsizetype(i->dialogFilter.size()));
+        entries.append(entry);
+        const qsizetype open = entry.lastIndexOf(QLatin1Char('('));
+        const qsizetype close = entry.lastIndexOf(QLatin1Char(')'));
+        for (const QString& p :
+             entry.mid(open + 1, close - open - 1).split(QLatin1Char(' '), Qt::SkipEmptyParts))
+            if (!patterns.contains(p))
+                patterns.append(p);
+    }
+    entries.prepend(
+        MainWindow::tr("Everything Roofscope opens (%1)").arg(patterns.join(QLatin1Char(' '))));
+    entries.append(MainWindow::tr("All files (*)"));
+    return entries.join(QStringLiteral(";;"));
+}
+
+} // namespace
+
 void MainWindow::buildMenus() {
     QMenu* file = menuBar()->addMenu(tr("&File"));
     QAction* open = file->addAction(tr("&Open…"), this, [this] {
-        const QStringList paths = QFileDialog::getOpenFileNames(
-            this, tr("Open Session or Traces"), lastFolder(),
-            tr("Sessions, Kineto traces and nccl-tests output (*.roofscope *.json *.json.gz "
-               "*.gz *.txt *.log);;"
-               "Roofscope sessions (*.roofscope);;"
-               "Kineto traces, one file per rank (*.json *.json.gz *.pt.trace.json.gz);;"
-               "nccl-tests output, a measured link ceiling (*.txt *.log *.json);;"
-               "All files (*)"));
+        const QStringList paths = QFileDialog::getOpenFileNames(this, tr("Open Session or Traces"),
+                                                                lastFolder(), openDialogFilter());
         if (!paths.isEmpty())
             rememberFolder(paths.front());
         openFiles(paths);

@@ -2,7 +2,7 @@
 // line, the background load with its progress bar and Cancel, and regrouping loaded launches.
 #include "ui/main_window.h"
 
-#include "core/file_kind.h"
+#include "core/import/importer.h"
 #include "ui/view_bar.h"
 
 #include "core/import/kineto/kineto_load.h"
@@ -30,16 +30,6 @@ QStringList localFiles(const QMimeData* mime) {
         if (url.isLocalFile())
             paths.append(url.toLocalFile());
     return paths;
-}
-
-// nccl-tests output measures a link, not a run: it becomes a device's link ceiling.
-bool isNcclTestsFile(const QString& path) {
-    const auto kind = detectFileKindOf(path.toStdString());
-    return kind && kind.value() == FileKind::ncclTests;
-}
-
-bool isSessionFile(const QString& path) {
-    return path.endsWith(QStringLiteral(".roofscope"), Qt::CaseInsensitive);
 }
 
 } // namespace
@@ -87,14 +77,35 @@ void MainWindow::openFiles(const QStringList& paths) {
     QStringList traces;
     QString session;
     QStringList links;
+    QStringList refused;
+    // The importer table decides each file's kind from its content (core/import/importer.h).
     for (const QString& path : paths) {
-        if (isSessionFile(path))
+        const auto importer = importerOf(path.toStdString());
+        if (!importer) {
+            refused.append(QString::fromStdString(importer.error().toString()));
+            continue;
+        }
+        switch (importer.value()->opensAs) {
+        case OpensAs::session:
             session = path; // one session at a time: the last one given wins
-        else if (isNcclTestsFile(path))
-            links.append(path);
-        else
+            break;
+        case OpensAs::linkCeiling:
+            links.append(path); // nccl-tests output measures a link, not a run
+            break;
+        case OpensAs::run:
             traces.append(path);
+            break;
+        case OpensAs::infoOnly:
+            refused.append(
+                tr("%1: %2, which the window does not open ('roofscope info' "
+                   "describes it)")
+                    .arg(path, QString::fromUtf8(importer.value()->expect.data(),
+                                                 qsizetype(importer.value()->expect.size()))));
+            break;
+        }
     }
+    if (!refused.isEmpty())
+        showError(tr("Cannot open"), refused.join(QLatin1Char('\n')));
     if (!session.isEmpty())
         openSession(session);
     for (const QString& path : links)

@@ -76,27 +76,6 @@ double medianOf(std::vector<double> values) {
     return n % 2 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2;
 }
 
-std::string provenanceText(const Provenance& p) {
-    std::string text;
-    if (p.kind == ProvenanceKind::spec) {
-        text = "spec";
-        if (!p.sourceUrl.empty())
-            text += ", " + p.sourceUrl;
-    } else {
-        text = "measured";
-        if (!p.tool.empty())
-            text += " by " + p.tool;
-        std::string detail = p.method;
-        if (!p.date.empty())
-            detail += (detail.empty() ? "" : ", ") + p.date.substr(0, 10);
-        if (!detail.empty())
-            text += " (" + detail + ")";
-    }
-    if (!p.note.empty())
-        text += "; " + p.note;
-    return text;
-}
-
 MdAggregate mdAggregate(const std::vector<const OpRecord*>& records, const Ceilings& ceilings,
                         const MdOptions& options) {
     MdAggregate agg;

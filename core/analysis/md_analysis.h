@@ -122,8 +122,4 @@ ViewTable mdTable(const Session& session, const MdAnalysis& md);
 // Median of `values` (the mean of the middle two for an even count); 0 when empty.
 double medianOf(std::vector<double> values);
 
-// A ceiling's provenance in a few words, for notes: "spec, https://…" or "measured by
-// nccl-tests 2.13.8 (all_reduce_perf busbw, 2024-05-17)".
-std::string provenanceText(const Provenance& provenance);
-
 } // namespace roofscope

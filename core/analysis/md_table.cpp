@@ -1,6 +1,7 @@
 // The MD-Roofline view's table: what the chart draws, as numbers, with the totals in notes.
 #include "core/analysis/md_analysis.h"
 #include "core/analysis/shown_dataset.h"
+#include "core/provenance_text.h"
 #include "core/units.h"
 
 #include <cmath>

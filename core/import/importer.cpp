@@ -1,0 +1,112 @@
+#include "core/import/importer.h"
+
+#include "core/import/byte_stream.h"
+
+#include <algorithm>
+
+namespace roofscope {
+
+// Each format's entry, defined in its folder under core/import/.
+const Importer& sessionImporter();     // roofscope/session_importer.cpp
+const Importer& ceilingsImporter();    // roofscope/ceilings_importer.cpp
+const Importer& kinetoImporter();      // kineto/kineto_importer.cpp
+const Importer& ncuImporter();         // ncu/ncu_importer.cpp
+const Importer& nvbandwidthImporter(); // nvbandwidth/nvbandwidth_importer.cpp
+const Importer& ertImporter();         // ert/ert_importer.cpp
+const Importer& ncclTestsImporter();   // nccl_tests/nccl_tests_importer.cpp
+
+std::span<const Importer* const> importers() {
+    // The order is the detection's. Sessions and ceilings first: they may quote anything, even a
+    // trace's keys, in their labels. A trace before the other JSON kinds: its kernel names may
+    // contain "results" or "empirical". Nsight Compute before nccl-tests and nvbandwidth, whose
+    // column words a kernel name may contain.
+    static const Importer* const table[] = {
+        &sessionImporter(),     &ceilingsImporter(), &kinetoImporter(),    &ncuImporter(),
+        &nvbandwidthImporter(), &ertImporter(),      &ncclTestsImporter(),
+    };
+    return table;
+}
+
+const Importer* importerFor(FileKind kind) {
+    for (const Importer* i : importers())
+        if (i->kind == kind)
+            return i;
+    return nullptr;
+}
+
+std::string_view fileKindName(FileKind kind) {
+    const Importer* i = importerFor(kind);
+    return i ? i->name : std::string_view("unrecognised file");
+}
+
+FileHead fileHead(std::string_view text) {
+    FileHead head;
+    head.text = text;
+    const auto first = text.find_first_not_of(" \t\r\n\xEF\xBB\xBF");
+    if (first != std::string_view::npos)
+        head.first = text[first];
+    return head;
+}
+
+FileKind detectFileKind(std::string_view text) {
+    const FileHead head = fileHead(text);
+    for (const Importer* i : importers())
+        if (i->recognises(head))
+            return i->kind;
+    return FileKind::unknown;
+}
+
+Result<FileKind> detectFileKindOf(const std::string& path) {
+    auto stream = openByteStream(path);
+    if (!stream)
+        return stream.error();
+    std::string head(kFileKindHeadBytes, '\0');
+    std::size_t filled = 0;
+    while (filled < head.size()) {
+        const auto n = stream.value()->read(head.data() + filled, head.size() - filled);
+        // A damaged stream past the first bytes is the reader's to report, with its position.
+        if (!n)
+            return filled > 0 ? Result<FileKind>(detectFileKind({head.data(), filled}))
+                              : Result<FileKind>(n.error());
+        if (n.value() == 0)
+            break;
+        filled += n.value();
+    }
+    head.resize(filled);
+    return detectFileKind(head);
+}
+
+Result<const Importer*> importerOf(const std::string& path) {
+    const auto kind = detectFileKindOf(path);
+    if (!kind)
+        return kind.error();
+    if (const Importer* i = importerFor(kind.value()))
+        return i;
+    std::string expected;
+    const auto all = importers();
+    for (std::size_t n = 0; n < all.size(); ++n)
+        expected += (n == 0                ? ""
+                     : n + 1 == all.size() ? " or "
+                                           : ", ") +
+                    std::string(all[n]->expect);
+    return makeError("unrecognised file: expected " + expected, inFile(path));
+}
+
+Result<std::string> describeFile(const std::string& path) {
+    const auto importer = importerOf(path);
+    if (!importer)
+        return importer.error();
+    return importer.value()->describe(path);
+}
+
+std::string pluralList(std::span<const FileKind> kinds) {
+    std::string list;
+    for (std::size_t n = 0; n < kinds.size(); ++n)
+        list += (n == 0                  ? ""
+                 : n + 1 == kinds.size() ? " and "
+                                         : ", ") +
+                std::string(importerFor(kinds[n])->plural);
+    return list;
+}
+
+} // namespace roofscope
