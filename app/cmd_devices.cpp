@@ -1,8 +1,8 @@
 // roofscope devices [--json]
-#include "ui/catalog_loader.h"
-#include "core/ceilings_file.h"
 #include "app/cli.h"
+#include "core/ceilings_file.h"
 #include "core/units.h"
+#include "ui/catalog_loader.h"
 
 #include <iomanip>
 #include <ostream>

@@ -2,12 +2,12 @@
 //                  [--height H] [--dpi D] [--group G] [--each]
 #include "app/cmd_export.h"
 
-#include "core/analysis/view_tables.h"
-#include "ui/catalog_loader.h"
 #include "app/cli.h"
 #include "app/cmd_summarize.h"
-#include "ui/plot_export.h"
+#include "core/analysis/view_tables.h"
 #include "core/units.h"
+#include "ui/catalog_loader.h"
+#include "ui/plot_export.h"
 
 #include <QApplication>
 

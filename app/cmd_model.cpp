@@ -1,8 +1,8 @@
 // roofscope model NAME --device ID [--batch N] [--seq N] [--precision P] [--mode M] [--dp N]
 //                [--json];  roofscope model --list
-#include "ui/catalog_loader.h"
 #include "app/cli.h"
 #include "core/zoo/model_report.h"
+#include "ui/catalog_loader.h"
 
 #include <charconv>
 #include <ostream>

@@ -1,12 +1,12 @@
 #include "app/gui.h"
 
+#include "app/cli.h"
+#include "core/demo_session.h"
+#include "roofscope_features.h"
 #include "ui/app_identity.h"
 #include "ui/catalog_loader.h"
-#include "app/cli.h"
 #include "ui/demo_render.h"
-#include "core/demo_session.h"
 #include "ui/main_window.h"
-#include "roofscope_features.h"
 
 #include <QApplication>
 #include <QStandardPaths>

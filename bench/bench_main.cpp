@@ -10,10 +10,10 @@
 //   roofscope-bench stream [--rounds N] [--n ELEMENTS]
 //                                    (CPU probe vs reference STREAM, see stream_bench.cpp)
 
-#include "core/import/kineto/kineto_analysis.h"
-#include "core/import/kineto/kineto_reader.h"
 #include "bench/kineto_trace_generator.h"
 #include "bench/stream_bench.h"
+#include "core/import/kineto/kineto_analysis.h"
+#include "core/import/kineto/kineto_reader.h"
 
 #include <zlib.h>
 

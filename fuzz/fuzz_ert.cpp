@@ -1,6 +1,6 @@
 // Empirical Roofline Toolkit roofline.json.
-#include "fuzz/fuzz_input.h"
 #include "core/import/ert/ert_roofline.h"
+#include "fuzz/fuzz_input.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     using namespace roofscope;

@@ -1,8 +1,8 @@
 // Kineto traces: the streaming reader (small windows, so batching and refills are exercised,
 // and gzip when the input starts with its magic) and the analysis of whatever it accepts.
-#include "fuzz/fuzz_input.h"
 #include "core/import/kineto/kineto_analysis.h"
 #include "core/import/kineto/kineto_reader.h"
+#include "fuzz/fuzz_input.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     using namespace roofscope;

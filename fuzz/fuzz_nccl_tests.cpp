@@ -1,6 +1,6 @@
 // nccl-tests output, text or -J JSON, and the bus-bandwidth ceiling taken from it.
-#include "fuzz/fuzz_input.h"
 #include "core/import/nccl_tests/nccl_tests.h"
+#include "fuzz/fuzz_input.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     using namespace roofscope;

@@ -1,7 +1,7 @@
 // Nsight Compute CSV exports and the records made from them.
-#include "fuzz/fuzz_input.h"
 #include "core/import/ncu/ncu_import.h"
 #include "core/import/ncu/ncu_records.h"
+#include "fuzz/fuzz_input.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     using namespace roofscope;

@@ -1,6 +1,6 @@
 // nvbandwidth output, text or -j JSON.
-#include "fuzz/fuzz_input.h"
 #include "core/import/nvbandwidth/nvbandwidth.h"
+#include "fuzz/fuzz_input.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     using namespace roofscope;

@@ -1,7 +1,7 @@
 // roofscope-probe's progress stream as the GUI and `roofscope probe` read it, line by line. An
 // event that parses must survive being written and read again unchanged.
-#include "fuzz/fuzz_input.h"
 #include "core/probe_events.h"
+#include "fuzz/fuzz_input.h"
 
 #include <cstdlib>
 

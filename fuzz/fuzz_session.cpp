@@ -1,6 +1,6 @@
 // Roofscope sessions.
-#include "fuzz/fuzz_input.h"
 #include "core/session_file.h"
+#include "fuzz/fuzz_input.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     using namespace roofscope;

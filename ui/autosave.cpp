@@ -1,7 +1,7 @@
 #include "ui/autosave.h"
 
-#include "ui/autosave_files.h"
 #include "core/session_file.h"
+#include "ui/autosave_files.h"
 
 #include <QDir>
 #include <QFile>

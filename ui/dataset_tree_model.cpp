@@ -1,7 +1,7 @@
 #include "ui/dataset_tree_model.h"
 
-#include "ui/palette.h"
 #include "core/units.h"
+#include "ui/palette.h"
 
 #include <QApplication>
 #include <QDir>

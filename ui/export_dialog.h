@@ -3,8 +3,8 @@
 // runs (QSettings, group "export"). Accepting writes the file with exportSession; a failure is
 // shown in the dialog, which stays open so the choice can be corrected.
 
-#include "ui/plot_export.h"
 #include "core/session.h"
+#include "ui/plot_export.h"
 
 #include <QDialog>
 

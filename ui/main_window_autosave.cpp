@@ -4,10 +4,10 @@
 // no path (Save asks where) and a following trace adds to it rather than replacing it.
 #include "ui/main_window.h"
 
+#include "core/session_file.h"
 #include "ui/autosave.h"
 #include "ui/autosave_files.h"
 #include "ui/recovery_prompt.h"
-#include "core/session_file.h"
 
 #include <QFile>
 #include <QLocale>

@@ -1,7 +1,7 @@
 #include "ui/point_groups.h"
 
-#include "ui/palette.h"
 #include "core/stack_text.h"
+#include "ui/palette.h"
 
 #include <QObject>
 

@@ -1,9 +1,9 @@
 #include "ui/roofline_plot.h"
 
-#include "ui/axis_format.h"
-#include "ui/palette.h"
 #include "core/roof_geometry.h"
 #include "core/roofline.h"
+#include "ui/axis_format.h"
+#include "ui/palette.h"
 
 #include <algorithm>
 #include <cmath>

@@ -6,8 +6,8 @@
 // highlighted, hovering a point shows what it is, and a click on a legend entry hides or shows
 // what it stands for (a device's roofs, a colour group, a category).
 
-#include "ui/point_groups.h"
 #include "core/session.h"
+#include "ui/point_groups.h"
 
 #include <qcustomplot.h>
 

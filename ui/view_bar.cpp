@@ -49,8 +49,9 @@ ViewBar::ViewBar(QWidget* parent) : QToolBar(tr("View"), parent) {
            "repeats of each configuration, and time against price"));
     for (const auto& entry : enumNames<ViewKind>())
         if (isExportableView(entry.value))
-            view_->addItem(viewTitle(entry.value),
-                           QString::fromUtf8(entry.name.data(), static_cast<int>(entry.name.size())));
+            view_->addItem(
+                viewTitle(entry.value),
+                QString::fromUtf8(entry.name.data(), static_cast<int>(entry.name.size())));
     colorBy_ =
         addCombo(tr("Colour by"), QStringLiteral("colorBy"), tr("What the colour of a point says"));
     fill<ColorBy>(colorBy_, {{ColorBy::dataset, tr("Dataset")},

@@ -1,8 +1,8 @@
 #pragma once
 // The plot's view controls, above it in the window: which view (the roofline views or an
-// analysis view: MD-Roofline, comparison, placement, matrix, cost), what colours the points, which precision's roofs and which memory level's bytes, how points
-// are drawn, and log or linear axes. It edits a ViewSettings; the window applies the edit to the
-// session and redraws.
+// analysis view: MD-Roofline, comparison, placement, matrix, cost), what colours the points, which
+// precision's roofs and which memory level's bytes, how points are drawn, and log or linear axes.
+// It edits a ViewSettings; the window applies the edit to the session and redraws.
 
 #include "core/session.h"
 

@@ -2,8 +2,8 @@
 // The table of whichever analysis view a session shows: one entry point for the explorer's
 // table, the exporter and the command line.
 
-#include "core/session.h"
 #include "core/analysis/view_table.h"
+#include "core/session.h"
 
 namespace roofscope {
 

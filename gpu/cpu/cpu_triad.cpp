@@ -1,10 +1,10 @@
 #include "gpu/cpu/cpu_triad.h"
 
+#include "core/enums.h"
 #include "gpu/cpu/cpu_topology.h"
 #include "gpu/cpu/simd_isa.h"
 #include "gpu/cpu/triad_plan.h"
 #include "gpu/cpu/triad_run.h"
-#include "core/enums.h"
 
 #include <algorithm>
 #include <cstdio>

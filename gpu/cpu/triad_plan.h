@@ -2,8 +2,8 @@
 // Which working sets the triad sweep measures, from the cache sizes: a pure function of the
 // topology, so that the choice can be tested for machines the tests do not run on.
 
-#include "gpu/cpu/cpu_topology.h"
 #include "core/enums.h"
+#include "gpu/cpu/cpu_topology.h"
 #include "gpu/probe/benchmark.h"
 
 #include <cstddef>

@@ -1,8 +1,8 @@
 // startMpi, stopMpi and agreeOnCancel: who this rank is, on which node, among how many.
 
 #include "gpu/mpi/host_name.h"
-#include "gpu/mpi/mpi_probe.h"
 #include "gpu/mpi/mpi_call.h"
+#include "gpu/mpi/mpi_probe.h"
 
 #include <cstdlib>
 

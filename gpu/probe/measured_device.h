@@ -1,8 +1,8 @@
 #pragma once
 // How a probed device is named and how a benchmark's measurement becomes a ceiling.
 
-#include "gpu/probe/benchmark.h"
 #include "core/device.h"
+#include "gpu/probe/benchmark.h"
 
 #include <string>
 

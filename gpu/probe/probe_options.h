@@ -1,8 +1,8 @@
 #pragma once
 // roofscope-probe's command line.
 
-#include "gpu/probe/benchmark.h"
 #include "core/error.h"
+#include "gpu/probe/benchmark.h"
 
 #include <string>
 #include <vector>

@@ -1,8 +1,8 @@
 #include "gpu/probe/probe_output.h"
 
 #include "core/ceilings_file.h"
-#include "gpu/probe/measured_device.h"
 #include "core/text_file.h"
+#include "gpu/probe/measured_device.h"
 
 #include <nlohmann/json.hpp>
 

@@ -1,10 +1,10 @@
 #pragma once
 // Which devices a run measures and which benchmarks it runs on them, in order.
 
-#include "gpu/probe/benchmark.h"
 #include "core/device.h"
-#include "gpu/mpi/mpi_probe.h"
 #include "core/probe_events.h"
+#include "gpu/mpi/mpi_probe.h"
+#include "gpu/probe/benchmark.h"
 #include "gpu/probe/probe_options.h"
 
 #include <string>

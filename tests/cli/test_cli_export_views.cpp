@@ -176,10 +176,10 @@ class TestCliExportViews : public QObject {
                                 QStringLiteral("--link-ceiling"), nccl});
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
         QVERIFY2(r.out.contains(QStringLiteral("nccl-tests")), qPrintable(r.out));
-        const Run missing = exportTo({kTrace}, QStringLiteral("md-missing.json"),
-                                     {QStringLiteral("--view"), QStringLiteral("md"),
-                                      QStringLiteral("--link-ceiling"),
-                                      QStringLiteral("/nonexistent/nccl.txt")});
+        const Run missing =
+            exportTo({kTrace}, QStringLiteral("md-missing.json"),
+                     {QStringLiteral("--view"), QStringLiteral("md"),
+                      QStringLiteral("--link-ceiling"), QStringLiteral("/nonexistent/nccl.txt")});
         QVERIFY(missing.exitCode != 0);
         QVERIFY2(missing.err.contains(QStringLiteral("/nonexistent/nccl.txt")),
                  qPrintable(missing.err));

@@ -1,7 +1,7 @@
 // `roofscope summarize` on the other inputs: an Nsight Compute CSV, nccl-tests output, and the
 // A100 DDP Kineto sample when ../shared/samples is present.
-#include "tests/support/summarize_runner.h"
 #include "core/units.h"
+#include "tests/support/summarize_runner.h"
 
 #include <QFile>
 #include <QJsonDocument>

@@ -1,9 +1,9 @@
 // The ceilings document (format "roofscope-ceilings"): exact round trips of several devices,
 // stable sorted text, atomic writes, forward-compatible reading and clear errors for damage.
 #include "core/ceilings_file.h"
-#include "tests/support/document_test_support.h"
 #include "core/json_fields.h"
 #include "core/text_file.h"
+#include "tests/support/document_test_support.h"
 
 #include <QDir>
 #include <QFile>

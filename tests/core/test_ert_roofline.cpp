@@ -1,8 +1,8 @@
 // ERT roofline.json: the Titan K20X sample (when present), a hand-made CPU run that names its
 // precision, and broken documents with the JSON position or pointer of the fault.
 #include "core/import/ert/ert_roofline.h"
-#include "tests/support/near_compare.h"
 #include "core/text_file.h"
+#include "tests/support/near_compare.h"
 
 #include <QtTest>
 

@@ -3,8 +3,8 @@
 // N/A, %.1e), the -J document, and broken input with the exact place of the error.
 #include "core/collectives.h"
 #include "core/import/nccl_tests/nccl_tests.h"
-#include "tests/support/near_compare.h"
 #include "core/text_file.h"
+#include "tests/support/near_compare.h"
 
 #include <QtTest>
 

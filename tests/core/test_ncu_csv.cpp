@@ -3,8 +3,8 @@
 // exact lines, and the NERSC roofline formulas checked against a real V100 export.
 #include "core/import/ncu/ncu_csv.h"
 #include "core/import/ncu/ncu_records.h"
-#include "tests/support/near_compare.h"
 #include "core/text_file.h"
+#include "tests/support/near_compare.h"
 
 #include <QtTest>
 

@@ -1,6 +1,6 @@
 // Nsight Compute kernels with tensor-pipe instructions: their precision and unit follow what ran
-// (core/import/ncu/ncu_tensor_work.h), so that the roof is the tensor roof of that precision. Each row
-// is one launch of a raw-page export the test writes, read the way `roofscope info` and
+// (core/import/ncu/ncu_tensor_work.h), so that the roof is the tensor roof of that precision. Each
+// row is one launch of a raw-page export the test writes, read the way `roofscope info` and
 // `roofscope summarize` both read it (importNcuRecords), bounded on the A100 catalog entry.
 #include "core/ceilings_file.h"
 #include "core/import/ncu/ncu_csv.h"

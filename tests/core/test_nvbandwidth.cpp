@@ -1,8 +1,8 @@
 // nvbandwidth text matrices: a hand-made four-GPU run (host to device, device to host, two
 // peer-to-peer testcases, a latency matrix to skip) and broken input with its exact place.
 #include "core/import/nvbandwidth/nvbandwidth.h"
-#include "tests/support/near_compare.h"
 #include "core/text_file.h"
+#include "tests/support/near_compare.h"
 
 #include <QtTest>
 

@@ -1,7 +1,7 @@
 // Architecture what-if: an op measured on an A100-like device bounded by an H100-like device's
 // ceilings. Both devices have round numbers so that every prediction can be worked out by hand.
-#include "tests/support/near_compare.h"
 #include "core/projection.h"
+#include "tests/support/near_compare.h"
 
 #include <QtTest>
 

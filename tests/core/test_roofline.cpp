@@ -1,8 +1,8 @@
 // Classic and hierarchical roofline maths: intensity, the roof min(peak, I x bw), the ridge, the
 // above-roof flag with its 1 % tolerance, and the points of an op against a device's ceilings.
 // Expected values are worked out by hand in the comments.
-#include "tests/support/near_compare.h"
 #include "core/roofline.h"
+#include "tests/support/near_compare.h"
 
 #include <QtTest>
 

@@ -1,7 +1,7 @@
 // The session reader on damaged documents: a clear error with file and position for every kind
 // of damage a file can suffer, and nesting that cannot exhaust the stack.
-#include "tests/support/document_test_support.h"
 #include "core/json_fields.h"
+#include "tests/support/document_test_support.h"
 #include "tests/support/session_fixture.h"
 
 #include <QtTest>

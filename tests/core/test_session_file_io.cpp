@@ -1,8 +1,8 @@
 // The session document on disk: written atomically (no temporary file left, the umask
 // honoured, failures named), never written when the reader would refuse it, and read failures
 // with the file named. In-memory round trips: test_session_file.cpp.
-#include "tests/support/session_fixture.h"
 #include "core/text_file.h"
+#include "tests/support/session_fixture.h"
 
 #include <QDir>
 #include <QFile>

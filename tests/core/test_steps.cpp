@@ -1,8 +1,8 @@
 // The timeline breakdown of a step (busy, computation, exposed communication and copies, idle)
 // and the iteration over steps. Intervals are given in microseconds; every expected value is
 // worked out in its row's comment.
-#include "tests/support/near_compare.h"
 #include "core/steps.h"
+#include "tests/support/near_compare.h"
 
 #include <QtTest>
 

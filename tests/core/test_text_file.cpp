@@ -1,8 +1,8 @@
 // Whole-file reads and atomic writes on the file system's awkward cases: things that are not
 // regular files (a FIFO must be refused at once, never waited on), symbolic links (saving over
 // one keeps the link), the permissions of a replaced file, and relative paths.
-#include "tests/support/document_test_support.h"
 #include "core/text_file.h"
+#include "tests/support/document_test_support.h"
 
 #include <QElapsedTimer>
 #include <QFile>

@@ -1,8 +1,8 @@
 // Unit conversion at the import boundary (toSi, parseNumber) and back to text (formatSi): every
 // dimension, every prefix family, the spellings of Nsight Compute and nccl-tests, and the inputs
 // that must be refused rather than guessed.
-#include "tests/support/near_compare.h"
 #include "core/units.h"
+#include "tests/support/near_compare.h"
 
 #include <QtTest>
 

@@ -1,9 +1,9 @@
 // The real roofscope-probe, run as the GUI and `roofscope probe` run it: the plan, the event
 // stream, the file it writes, exit statuses, Cancel and the time limit.
 #include "core/ceilings_file.h"
-#include "gpu/cuda/cuda_probe.h"
 #include "core/probe_events.h"
 #include "core/text_file.h"
+#include "gpu/cuda/cuda_probe.h"
 
 #include <QProcess>
 #include <QTemporaryDir>

@@ -2,8 +2,8 @@
 // Shared by the session-file suites: a session that uses every field, and the damaged copies of
 // its text that the error suite feeds the reader.
 
-#include "tests/support/document_test_support.h"
 #include "core/session_file.h"
+#include "tests/support/document_test_support.h"
 
 #include <QByteArray>
 #include <QDir>

@@ -2,10 +2,10 @@
 // matrix and cost; each shows its chart and table; the options strip writes run B, the
 // projection device, the rank, moves and prices into the session, which saves and reopens them.
 
-#include "ui/main_window.h"
-#include "tests/support/record_fixture.h"
-#include "ui/roofline_plot.h"
 #include "core/session_file.h"
+#include "tests/support/record_fixture.h"
+#include "ui/main_window.h"
+#include "ui/roofline_plot.h"
 #include "ui/view_bar.h"
 #include "ui/views/analysis_pane.h"
 #include "ui/views/comparison_chart.h"

@@ -2,13 +2,13 @@
 // session only after a change, the file reads back as the same session, saving and a clean close
 // remove it, and at start a file left by a process that no longer runs (a crash) is offered and
 // restores the same session, while the file of an explorer still running is left alone.
+#include "core/session_file.h"
+#include "tests/support/record_fixture.h"
 #include "ui/autosave.h"
 #include "ui/autosave_files.h"
 #include "ui/catalog_loader.h"
 #include "ui/main_window.h"
-#include "tests/support/record_fixture.h"
 #include "ui/recovery_prompt.h"
-#include "core/session_file.h"
 
 #include <QColor>
 #include <QDir>

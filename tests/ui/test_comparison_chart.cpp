@@ -5,8 +5,8 @@
 // ROOFSCOPE_CHART_PNG=dir saves what it draws.
 
 #include "tests/support/compare_fixture.h"
-#include "ui/record_table_model.h" // Q_DECLARE_METATYPE(RecordRef)
 #include "tests/support/shown_chart.h"
+#include "ui/record_table_model.h" // Q_DECLARE_METATYPE(RecordRef)
 #include "ui/views/comparison_chart.h"
 
 #include <QMouseEvent>

@@ -3,15 +3,15 @@
 // colour chosen in the dialog reaches the plot and the saved session; a session whose trace
 // files are gone opens and the tree marks those sources; and the window's desktop conventions
 // (recent files, remembered layout) kept in a temporary QSettings location.
+#include "core/session_file.h"
+#include "tests/support/record_fixture.h"
 #include "ui/catalog_loader.h"
 #include "ui/dataset_panel.h"
 #include "ui/dataset_tree_model.h"
 #include "ui/main_window.h"
-#include "tests/support/record_fixture.h"
 #include "ui/record_panel.h"
 #include "ui/record_table_model.h"
 #include "ui/roofline_plot.h"
-#include "core/session_file.h"
 
 #include <QAbstractItemModelTester>
 #include <QColorDialog>

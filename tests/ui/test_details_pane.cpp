@@ -1,10 +1,10 @@
 // The details pane against hand-computed numbers for the fixture session (record_fixture.h):
 // every number with its origin, the ceilings that bound the record, its MD-Roofline bound and
 // what would lift it; and the pane following the selection in the window.
+#include "tests/support/record_fixture.h"
 #include "ui/catalog_loader.h"
 #include "ui/details_pane.h"
 #include "ui/main_window.h"
-#include "tests/support/record_fixture.h"
 #include "ui/record_panel.h"
 #include "ui/record_table_model.h"
 #include "ui/roofline_plot.h"

@@ -1,7 +1,7 @@
 // nccl-tests output opened in the explorer: its bus bandwidth becomes the measured link ceiling
 // of the device the user picks, which the MD-Roofline view then uses as APB.
-#include "ui/main_window.h"
 #include "tests/support/record_fixture.h"
+#include "ui/main_window.h"
 
 #include <QInputDialog>
 #include <QMessageBox>

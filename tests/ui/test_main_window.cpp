@@ -1,13 +1,13 @@
 // The window on the offscreen platform: it starts on the demo, draws roofs and points from the
 // built-in catalog, saves and reopens a session unchanged, reports a broken file in words with
 // its position, and renders the demo to image files.
+#include "core/demo_session.h"
+#include "core/session_file.h"
 #include "ui/axis_format.h"
 #include "ui/catalog_loader.h"
 #include "ui/demo_render.h"
-#include "core/demo_session.h"
 #include "ui/main_window.h"
 #include "ui/roofline_plot.h"
-#include "core/session_file.h"
 
 #include <QFile>
 #include <QImage>

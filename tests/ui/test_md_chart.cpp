@@ -7,10 +7,10 @@
 // charts are also written there as PNG to be looked at. Hovering a point or a bar names it with
 // its numbers; clicking an op's point selects its record.
 
-#include "ui/catalog_loader.h"
 #include "core/demo_session.h"
-#include "ui/record_table_model.h" // Q_DECLARE_METATYPE(RecordRef)
 #include "tests/support/shown_chart.h"
+#include "ui/catalog_loader.h"
+#include "ui/record_table_model.h" // Q_DECLARE_METATYPE(RecordRef)
 #include "ui/views/md_chart.h"
 
 #include <QSignalSpy>

@@ -6,8 +6,8 @@
 // op's point or a bar segment names it with its numbers; clicking an op's point selects it.
 
 #include "tests/support/placement_fixture.h"
-#include "ui/record_table_model.h" // Q_DECLARE_METATYPE(RecordRef)
 #include "tests/support/shown_chart.h"
+#include "ui/record_table_model.h" // Q_DECLARE_METATYPE(RecordRef)
 #include "ui/views/placement_chart.h"
 
 #include <QSignalSpy>

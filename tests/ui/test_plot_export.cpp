@@ -1,10 +1,10 @@
 // The exporter on the session fixture, offscreen: each format's file, the PNG's pixel size from
 // width, height and DPI, report fonts on every text, the tables agreeing with core's points, and
 // the File > Export… dialog (format, size, file, remembered choices, errors shown in place).
+#include "core/session_file.h"
 #include "ui/export_dialog.h"
 #include "ui/plot_export.h"
 #include "ui/roofline_plot.h"
-#include "core/session_file.h"
 
 #include <QComboBox>
 #include <QDialogButtonBox>

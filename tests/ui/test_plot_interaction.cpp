@@ -1,8 +1,8 @@
 // Plot interactions of the explorer: a click on a legend entry hides and shows its series, and
 // the zoom box turns a left drag into a rectangle zoom.
 
-#include "ui/main_window.h"
 #include "tests/support/record_fixture.h"
+#include "ui/main_window.h"
 #include "ui/roofline_plot.h"
 
 #include <QAction>

@@ -4,9 +4,9 @@
 // devices into a temporary user catalog and hands them to the window, and says in words when the
 // probe crashes, hangs, is cancelled or cannot be found, with the GUI responsive throughout. The
 // measured devices outlive the demo session when the first trace replaces it.
-#include "ui/catalog_loader.h"
 #include "core/ceilings_file.h"
 #include "core/demo_session.h"
+#include "ui/catalog_loader.h"
 #include "ui/main_window.h"
 #include "ui/probe_dialog.h"
 #include "ui/roofline_plot.h"

@@ -1,8 +1,8 @@
 // The small pieces behind the probe dialog: where roofscope-probe is looked for, how targets and
 // values are worded, and how a measured device becomes a catalog entry of its own beside the
 // datasheet entry of the same hardware.
-#include "ui/catalog_loader.h"
 #include "core/ceilings_file.h"
+#include "ui/catalog_loader.h"
 #include "ui/probe_format.h"
 #include "ui/probe_import.h"
 #include "ui/probe_locate.h"

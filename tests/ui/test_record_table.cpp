@@ -1,10 +1,10 @@
 // The record table against hand-computed values (record_fixture.h): its cells, numeric sorting
 // with absent values last, filtering from the bar above it, and the selection linked with the
 // plot in both directions.
+#include "tests/support/record_fixture.h"
 #include "ui/catalog_loader.h"
 #include "ui/main_window.h"
 #include "ui/record_filter_model.h"
-#include "tests/support/record_fixture.h"
 #include "ui/record_panel.h"
 #include "ui/record_table_model.h"
 #include "ui/roofline_plot.h"

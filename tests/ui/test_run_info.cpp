@@ -1,8 +1,8 @@
 // Run details: the model, software stack, tags and repeat a user sets on a run, which the
 // comparison and matrix views group and match by.
 
-#include "ui/main_window.h"
 #include "tests/support/record_fixture.h"
+#include "ui/main_window.h"
 #include "ui/run_info_dialog.h"
 #include "ui/views/analysis_pane.h"
 #include "ui/views/view_table_model.h"

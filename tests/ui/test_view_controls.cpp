@@ -3,10 +3,10 @@
 // (and what they hide cannot be picked); slope labels inside the view; and the window's view bar,
 // whose choices go into the session, are saved with it and come back when it is reopened.
 
-#include "ui/main_window.h"
-#include "tests/support/record_fixture.h"
-#include "ui/roofline_plot.h"
 #include "core/session_file.h"
+#include "tests/support/record_fixture.h"
+#include "ui/main_window.h"
+#include "ui/roofline_plot.h"
 #include "ui/view_bar.h"
 
 #include <QAction>

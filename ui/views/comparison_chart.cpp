@@ -1,10 +1,10 @@
 #include "ui/views/comparison_chart.h"
 
 #include "core/analysis/compare_tables.h"
-#include "ui/axis_format.h"
-#include "ui/views/chart_frame.h"
 #include "core/roof_geometry.h"
 #include "core/units.h"
+#include "ui/axis_format.h"
+#include "ui/views/chart_frame.h"
 
 #include <QFontMetrics>
 

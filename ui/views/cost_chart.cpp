@@ -3,9 +3,9 @@
 #include "core/analysis/compare_tables.h"
 #include "core/analysis/repeat_stats.h"
 #include "ui/axis_format.h"
+#include "ui/palette.h"
 #include "ui/views/chart_frame.h"
 #include "ui/views/configuration_tip.h"
-#include "ui/palette.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,8 +1,8 @@
 #include "ui/views/md_chart.h"
 
 #include "core/analysis/shown_dataset.h"
-#include "ui/axis_format.h"
 #include "core/roofline.h"
+#include "ui/axis_format.h"
 
 #include <algorithm>
 #include <cmath>

@@ -3,8 +3,8 @@
 // and ridge of the plane, each saying what it is when hovered.
 #include "ui/views/md_chart.h"
 
-#include "ui/axis_format.h"
 #include "core/roofline.h"
+#include "ui/axis_format.h"
 #include "ui/views/md_chart_text.h"
 
 #include <algorithm>

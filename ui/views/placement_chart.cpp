@@ -3,11 +3,11 @@
 #include "ui/views/placement_chart.h"
 
 #include "core/analysis/shown_dataset.h"
-#include "ui/axis_format.h"
-#include "ui/views/chart_frame.h"
-#include "ui/palette.h"
 #include "core/roof_geometry.h"
 #include "core/roofline.h"
+#include "ui/axis_format.h"
+#include "ui/palette.h"
+#include "ui/views/chart_frame.h"
 
 #include <algorithm>
 #include <cmath>

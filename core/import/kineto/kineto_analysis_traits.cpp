@@ -11,7 +11,6 @@
 #include "core/import/kernel_traits.h"
 #include "core/import/kineto/kineto_analysis_internal.h"
 
-
 namespace roofscope::kineto {
 namespace {
 
@@ -51,8 +50,7 @@ void applyKernelTraits(const KernelTraits& traits, const RunTraits& run, Launch&
         else if (traits.category)
             r.category = *traits.category;
     }
-    if (r.category == Category::conv && r.flops.known() && !launch.helper &&
-        traits.fewerMultiplies)
+    if (r.category == Category::conv && r.flops.known() && !launch.helper && traits.fewerMultiplies)
         r.flopsNote = std::string(kWinogradNote);
     if (!isTensorWork(r.category) || launch.helper) {
         r.usesTensorUnits = false;
