@@ -1,8 +1,8 @@
 // roofscope devices [--json]
 #include "app/cli.h"
+#include "core/catalog_loader.h"
 #include "core/ceilings_file.h"
 #include "core/units.h"
-#include "ui/catalog_loader.h"
 
 #include <iomanip>
 #include <ostream>
@@ -40,10 +40,10 @@ int runDevices(const std::vector<std::string>& args, CommandIo io) {
         io.err << "roofscope devices: unknown argument '" << a << "'\n\n" << kHelp;
         return kExitUsage;
     }
-    QStringList warnings;
-    const Catalog catalog = ui::loadCatalog(&warnings);
+    std::vector<std::string> warnings;
+    const Catalog catalog = loadCatalog(&warnings);
     for (const auto& w : warnings)
-        io.err << "warning: " << w.toStdString() << "\n";
+        io.err << "warning: " << w << "\n";
     if (json) {
         std::vector<Device> devices;
         for (const auto& e : catalog.entries())
@@ -66,8 +66,7 @@ int runDevices(const std::vector<std::string>& args, CommandIo io) {
                << toString(e.layer)
                << (e.layer == CatalogLayer::builtin ? std::string() : " " + e.origin) << "\n";
     }
-    io.out << catalog.entries().size()
-           << " devices; user catalog: " << ui::userCatalogDir().toStdString() << "\n";
+    io.out << catalog.entries().size() << " devices; user catalog: " << userCatalogDir() << "\n";
     return kExitOk;
 }
 

@@ -5,8 +5,8 @@
 #include "app/cli.h"
 #include "app/cmd_summarize.h"
 #include "core/analysis/view_tables.h"
+#include "core/catalog_loader.h"
 #include "core/units.h"
-#include "ui/catalog_loader.h"
 #include "ui/plot_export.h"
 
 #include <QApplication>
@@ -240,10 +240,10 @@ int runExport(const std::vector<std::string>& args, CommandIo io) {
     const QString output = QString::fromStdString(a.output);
     const ui::ExportFormat format = *ui::exportFormatForPath(output);
 
-    QStringList catalogWarnings;
-    const Catalog catalog = ui::loadCatalog(&catalogWarnings);
+    std::vector<std::string> catalogWarnings;
+    const Catalog catalog = loadCatalog(&catalogWarnings);
     for (const auto& w : catalogWarnings)
-        io.err << "warning: " << w.toStdString() << "\n";
+        io.err << "warning: " << w << "\n";
     if (!a.deviceId.empty()) {
         a.inputs.device = catalog.find(a.deviceId);
         if (!a.inputs.device)

@@ -1,8 +1,8 @@
 // roofscope model NAME --device ID [--batch N] [--seq N] [--precision P] [--mode M] [--dp N]
 //                [--json];  roofscope model --list
 #include "app/cli.h"
+#include "core/catalog_loader.h"
 #include "core/zoo/model_report.h"
-#include "ui/catalog_loader.h"
 
 #include <charconv>
 #include <ostream>
@@ -132,10 +132,10 @@ int runModel(const std::vector<std::string>& args, CommandIo io) {
     if (deviceId.empty())
         return usageError(io, "no device given (--device ID; see 'roofscope devices')");
 
-    QStringList warnings;
-    const Catalog catalog = ui::loadCatalog(&warnings);
+    std::vector<std::string> warnings;
+    const Catalog catalog = loadCatalog(&warnings);
     for (const auto& w : warnings)
-        io.err << "warning: " << w.toStdString() << "\n";
+        io.err << "warning: " << w << "\n";
     const CatalogEntry* entry = catalog.find(deviceId);
     if (!entry)
         entry = catalog.findByName(deviceId);

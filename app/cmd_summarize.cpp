@@ -1,7 +1,7 @@
 // roofscope summarize FILE... [--json] [--group kernel|op|launch] [--device ID] [--top N]
 #include "app/cmd_summarize.h"
 #include "app/cli.h"
-#include "ui/catalog_loader.h"
+#include "core/catalog_loader.h"
 
 #include <charconv>
 #include <ostream>
@@ -89,10 +89,10 @@ int runSummarize(const std::vector<std::string>& args, CommandIo io) {
     if (files.empty())
         return usageError(io, "no file given");
 
-    QStringList catalogWarnings;
-    const Catalog catalog = ui::loadCatalog(&catalogWarnings);
+    std::vector<std::string> catalogWarnings;
+    const Catalog catalog = loadCatalog(&catalogWarnings);
     for (const auto& w : catalogWarnings)
-        io.err << "warning: " << w.toStdString() << "\n";
+        io.err << "warning: " << w << "\n";
     if (!deviceId.empty()) {
         options.device = catalog.find(deviceId);
         if (!options.device)
