@@ -41,6 +41,12 @@ void printVersion(std::ostream& out) {
 
 } // namespace
 
+int usageError(CommandIo io, std::string_view command, std::string_view help,
+               const std::string& message) {
+    io.err << "roofscope " << command << ": " << message << "\n\n" << help;
+    return kExitUsage;
+}
+
 std::optional<int> runHeadless(const std::vector<std::string>& args, CommandIo io) {
     if (args.empty())
         return std::nullopt;

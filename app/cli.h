@@ -2,9 +2,12 @@
 // The command line: `roofscope` alone starts the GUI, `roofscope SUBCOMMAND ...` runs headless.
 // Every sub-command is one row of the table in cli.cpp.
 
+#include <charconv>
 #include <iosfwd>
 #include <optional>
 #include <string>
+#include <string_view>
+#include <system_error>
 #include <vector>
 
 namespace roofscope::app {
@@ -18,6 +21,21 @@ struct CommandIo {
 inline constexpr int kExitOk = 0;
 inline constexpr int kExitFailure = 1; // the work failed: unreadable file, bad content
 inline constexpr int kExitUsage = 2;   // the command line was wrong
+
+// A wrong command line: "roofscope <command>: <message>", a blank line and the command's help on
+// err. Returns kExitUsage.
+int usageError(CommandIo io, std::string_view command, std::string_view help,
+               const std::string& message);
+
+// `text` as a whole number of type T (no blanks, no sign for unsigned T, nothing after it), or
+// nullopt.
+template <class T> std::optional<T> parseWhole(const std::string& text) {
+    T value{};
+    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (text.empty() || ec != std::errc() || end != text.data() + text.size())
+        return std::nullopt;
+    return value;
+}
 
 // Runs the sub-command named by args[0] (args exclude the program name) and returns its exit
 // code, or nullopt when the arguments ask for the GUI (none, or files to open).

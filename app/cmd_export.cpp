@@ -11,7 +11,6 @@
 
 #include <QApplication>
 
-#include <charconv>
 #include <memory>
 #include <ostream>
 
@@ -64,16 +63,7 @@ constexpr const char* kHelp =
     "and position), 2 the command line was wrong.\n";
 
 int usageError(CommandIo io, const std::string& message) {
-    io.err << "roofscope export: " << message << "\n\n" << kHelp;
-    return kExitUsage;
-}
-
-std::optional<int> parseInt(const std::string& text) {
-    int value = 0;
-    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-    if (text.empty() || ec != std::errc() || end != text.data() + text.size())
-        return std::nullopt;
-    return value;
+    return app::usageError(io, "export", kHelp, message);
 }
 
 struct Args {
@@ -92,7 +82,7 @@ std::optional<int> parse(const std::vector<std::string>& args, Args& a, CommandI
         const bool hasValue = i + 1 < args.size();
         const std::string value = hasValue ? args[i + 1] : std::string();
         const auto number = [&](int& into, const char* what) -> std::optional<int> {
-            const auto n = parseInt(value);
+            const auto n = parseWhole<int>(value);
             ++i;
             if (!n)
                 return usageError(io, arg + " needs " + what);
@@ -143,7 +133,7 @@ std::optional<int> parse(const std::vector<std::string>& args, Args& a, CommandI
             if (value == "all") {
                 a.viewOptions.rank = -1;
             } else {
-                const auto n = parseInt(value);
+                const auto n = parseWhole<int>(value);
                 if (!n || *n < 0)
                     return usageError(io, "--rank needs a rank (0, 1, ...) or 'all'");
                 a.viewOptions.rank = *n;

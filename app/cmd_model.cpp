@@ -4,7 +4,6 @@
 #include "core/catalog_loader.h"
 #include "core/zoo/model_report.h"
 
-#include <charconv>
 #include <ostream>
 
 namespace roofscope::app {
@@ -31,14 +30,8 @@ constexpr const char* kHelp =
     "  --json             print JSON (schema in docs/file-formats.md, \"Model report\")\n"
     "  --list             list the models\n";
 
-bool parseInt(const std::string& text, int& out) {
-    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), out);
-    return ec == std::errc() && end == text.data() + text.size();
-}
-
 int usageError(CommandIo io, const std::string& message) {
-    io.err << "roofscope model: " << message << "\n\n" << kHelp;
-    return kExitUsage;
+    return app::usageError(io, "model", kHelp, message);
 }
 
 } // namespace
@@ -73,18 +66,18 @@ int runModel(const std::vector<std::string>& args, CommandIo io) {
             if (!value(deviceId))
                 return usageError(io, "--device needs a device id");
         } else if (a == "--batch" || a == "--seq" || a == "--image" || a == "--dp") {
-            int n = 0;
-            if (!value(v) || !parseInt(v, n) || n < 1)
+            std::optional<int> n;
+            if (!value(v) || !(n = parseWhole<int>(v)) || *n < 1)
                 return usageError(io, a + " needs a positive integer");
             int* target = a == "--batch"   ? &options.batch
                           : a == "--seq"   ? &options.seqLen
                           : a == "--image" ? &options.imageSize
                                            : &options.dataParallel;
-            *target = n;
+            *target = *n;
         } else if (a == "--layers" || a == "--hidden" || a == "--heads" || a == "--kv-heads" ||
                    a == "--ffn" || a == "--vocab") {
-            int n = 0;
-            if (!value(v) || !parseInt(v, n) || n < (a == "--ffn" ? 0 : 1))
+            std::optional<int> n;
+            if (!value(v) || !(n = parseWhole<int>(v)) || *n < (a == "--ffn" ? 0 : 1))
                 return usageError(io, a + " needs a positive integer");
             DecoderShape& d = decoder ? *decoder : decoder.emplace();
             int* target = a == "--layers"     ? &d.layers
@@ -93,9 +86,9 @@ int runModel(const std::vector<std::string>& args, CommandIo io) {
                           : a == "--kv-heads" ? &d.kvHeads
                           : a == "--ffn"      ? &d.ffn
                                               : &d.vocab;
-            *target = n;
+            *target = *n;
             if (a == "--heads" && !kvHeadsGiven)
-                d.kvHeads = n;
+                d.kvHeads = *n;
             kvHeadsGiven = kvHeadsGiven || a == "--kv-heads";
         } else if (a == "--gpt2") {
             if (decoder)

@@ -3,7 +3,6 @@
 #include "app/cli.h"
 #include "core/catalog_loader.h"
 
-#include <charconv>
 #include <ostream>
 
 namespace roofscope::app {
@@ -27,8 +26,7 @@ constexpr const char* kHelp =
 constexpr std::size_t kDefaultTop = 30;
 
 int usageError(CommandIo io, const std::string& message) {
-    io.err << "roofscope summarize: " << message << "\n\n" << kHelp;
-    return kExitUsage;
+    return app::usageError(io, "summarize", kHelp, message);
 }
 
 std::optional<Grouping> parseGrouping(const std::string& text) {
@@ -76,10 +74,10 @@ int runSummarize(const std::vector<std::string>& args, CommandIo io) {
                 return usageError(io, "--device needs a device id");
             deviceId = args[++i];
         } else if (a == "--top") {
-            const std::string v = hasValue ? args[++i] : std::string();
-            const auto [end, ec] = std::from_chars(v.data(), v.data() + v.size(), top);
-            if (v.empty() || ec != std::errc() || end != v.data() + v.size())
+            const auto n = parseWhole<std::size_t>(hasValue ? args[++i] : std::string());
+            if (!n)
                 return usageError(io, "--top needs a number of records (0 shows all)");
+            top = *n;
         } else if (a.size() > 1 && a.front() == '-') {
             return usageError(io, "unknown option '" + a + "'");
         } else {
