@@ -53,9 +53,7 @@ Result<LoadedExport> loadExportInputs(const ExportInputs& inputs, const Catalog&
     LoadedExport out;
     std::vector<std::string> sessions, traces;
     for (const auto& path : inputs.paths) {
-        const auto importer = importerOf(path);
-        if (!importer)
-            return importer.error();
+        ROOFSCOPE_TRY(importer, importerOf(path));
         const Importer& in = *importer.value();
         if (in.opensAs == OpensAs::session)
             sessions.push_back(path);
@@ -69,9 +67,7 @@ Result<LoadedExport> loadExportInputs(const ExportInputs& inputs, const Catalog&
         return makeError("give one session; several traces (one per rank) make one dataset",
                          inFile(sessions[1]));
     if (!sessions.empty()) {
-        auto session = readSessionFile(sessions.front());
-        if (!session)
-            return session.error();
+        ROOFSCOPE_TRY(session, readSessionFile(sessions.front()));
         out.session = std::move(session).value();
     }
     if (inputs.device) {
@@ -89,9 +85,7 @@ Result<LoadedExport> loadExportInputs(const ExportInputs& inputs, const Catalog&
     else if (!traces.empty())
         runs.push_back(traces);
     for (const auto& run : runs) {
-        auto loaded = loadKinetoRanks(run);
-        if (!loaded)
-            return loaded.error();
+        ROOFSCOPE_TRY(loaded, loadKinetoRanks(run));
         const MultiRankTrace& trace = loaded.value();
         for (const auto& w : trace.warnings)
             out.warnings.push_back(w);

@@ -57,9 +57,7 @@ Status applyViewOptions(Session& session, const ViewOptions& o, const Catalog& c
         v.projectDevice.clear();
     }
     if (o.projectOnto) {
-        auto id = resolveDevice(session, "--project-onto", *o.projectOnto, catalog);
-        if (!id)
-            return id.error();
+        ROOFSCOPE_TRY(id, resolveDevice(session, "--project-onto", *o.projectOnto, catalog));
         v.projectDevice = id.value();
     }
     if (!o.moves.empty()) {
@@ -73,9 +71,8 @@ Status applyViewOptions(Session& session, const ViewOptions& o, const Catalog& c
                 return makeError("--move " + categoryName + "=" + device +
                                  ": unknown category (one of: " + known + ")");
             }
-            auto id = resolveDevice(session, "--move " + categoryName + "=", device, catalog);
-            if (!id)
-                return id.error();
+            ROOFSCOPE_TRY(id,
+                          resolveDevice(session, "--move " + categoryName + "=", device, catalog));
             v.moves.push_back({*category, id.value()});
         }
     }
@@ -87,14 +84,11 @@ Status applyViewOptions(Session& session, const ViewOptions& o, const Catalog& c
         session.pricesPerHour[device] = price;
     }
     for (const auto& [path, device] : o.linkFiles) {
-        const auto imported = readNcclLinkCeiling(path);
-        if (!imported)
-            return imported.error();
+        ROOFSCOPE_TRY(imported, readNcclLinkCeiling(path));
         std::vector<std::string> targets;
         if (!device.empty()) {
-            auto id = resolveDevice(session, "--link-ceiling " + path + "@", device, catalog);
-            if (!id)
-                return id.error();
+            ROOFSCOPE_TRY(id,
+                          resolveDevice(session, "--link-ceiling " + path + "@", device, catalog));
             targets.push_back(id.value());
         } else {
             for (const auto& d : session.datasets)

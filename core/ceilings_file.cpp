@@ -30,9 +30,7 @@ Result<std::vector<Device>> parseCeilings(std::string_view text, const std::stri
 }
 
 Result<std::vector<Device>> readCeilingsFile(const std::string& path) {
-    const auto text = readTextFile(path);
-    if (!text)
-        return text.error();
+    ROOFSCOPE_TRY(text, readTextFile(path));
     return parseCeilings(text.value(), path);
 }
 

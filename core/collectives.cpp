@@ -27,9 +27,7 @@ Result<double> busBandwidthFactor(Collective collective, int ranks) {
 Result<CollectiveBandwidth> collectiveBandwidth(Collective collective, int ranks, double bytes,
                                                 double timeS,
                                                 std::optional<double> linkPeakBytesPerS) {
-    const auto factor = busBandwidthFactor(collective, ranks);
-    if (!factor)
-        return factor.error();
+    ROOFSCOPE_TRY(factor, busBandwidthFactor(collective, ranks));
     if (!std::isfinite(bytes) || bytes < 0)
         return makeError("collective size must be a finite non-negative number of bytes");
     if (!std::isfinite(timeS) || timeS <= 0)

@@ -11,9 +11,7 @@ Result<Session> makeDemoSession(const Catalog& catalog) {
     // Data-parallel over the eight GPUs of a node: the gradient all-reduce gives the MD-Roofline
     // view its communication planes.
     options.dataParallel = kDemoDataParallel;
-    const auto workload = buildModel(kDemoModel, options);
-    if (!workload)
-        return workload.error();
+    ROOFSCOPE_TRY(workload, buildModel(kDemoModel, options));
 
     Session session;
     for (const auto id : {kDemoDeviceA, kDemoDeviceB}) {
@@ -21,9 +19,7 @@ Result<Session> makeDemoSession(const Catalog& catalog) {
         if (!entry)
             return makeError("the device catalog has no '" + std::string(id) +
                              "', which the demo needs");
-        auto dataset = boundOnDevice(workload.value(), entry->device);
-        if (!dataset)
-            return dataset.error();
+        ROOFSCOPE_TRY(dataset, boundOnDevice(workload.value(), entry->device));
         dataset.value().context.tags.push_back("demo");
         session.devices.push_back(entry->device);
         session.datasets.push_back(std::move(dataset).value());

@@ -26,7 +26,15 @@ std::string Error::toString() const {
 }
 
 Error makeError(std::string message, SourceLocation where) {
-    return Error{std::move(message), std::move(where)};
+    return Error{std::move(message), std::move(where), ErrorKind::failed};
+}
+
+Error makeError(ErrorKind kind, std::string message, SourceLocation where) {
+    return Error{std::move(message), std::move(where), kind};
+}
+
+Error notSupported(std::string what) {
+    return makeError(ErrorKind::unsupported, "not supported: " + std::move(what));
 }
 
 SourceLocation locateOffset(std::string_view text, std::size_t byteOffset, std::string file) {

@@ -216,9 +216,7 @@ Result<Json> parseJsonText(std::string_view text, const std::string& file, std::
 
 Status parseDocument(std::string_view text, const std::string& file, const DocumentKind& kind,
                      const std::function<void(const Json& root)>& reader) {
-    auto parsed = parseJsonText(text, file, "a " + std::string(kind.what) + " document");
-    if (!parsed)
-        return parsed.error();
+    ROOFSCOPE_TRY(parsed, parseJsonText(text, file, "a " + std::string(kind.what) + " document"));
     const Json root = std::move(parsed).value();
     try {
         requireObject(root, "");

@@ -37,18 +37,12 @@ double ratio(double num, double den) {
 
 Result<MdBound> mdBound(const MdWork& work, const MdCeilings& ceilings,
                         std::optional<double> measuredS) {
-    const auto tF =
-        termTime(work.flops, ceilings.apfFlopsPerS, "compute", "APF (compute)", Dimension::flops);
-    if (!tF)
-        return tF.error();
-    const auto tM = termTime(work.memoryBytes, ceilings.apmBytesPerS, "memory traffic",
-                             "APM (memory)", Dimension::bytes);
-    if (!tM)
-        return tM.error();
-    const auto tP = termTime(work.commBytes, ceilings.apbBytesPerS, "communication",
-                             "APB (communication)", Dimension::bytes);
-    if (!tP)
-        return tP.error();
+    ROOFSCOPE_TRY(tF, termTime(work.flops, ceilings.apfFlopsPerS, "compute", "APF (compute)",
+                               Dimension::flops));
+    ROOFSCOPE_TRY(tM, termTime(work.memoryBytes, ceilings.apmBytesPerS, "memory traffic",
+                               "APM (memory)", Dimension::bytes));
+    ROOFSCOPE_TRY(tP, termTime(work.commBytes, ceilings.apbBytesPerS, "communication",
+                               "APB (communication)", Dimension::bytes));
 
     MdBound b;
     b.computeS = tF.value();

@@ -142,9 +142,7 @@ Result<Session> parseSession(std::string_view text, const std::string& file) {
 }
 
 Result<Session> readSessionFile(const std::string& path) {
-    const auto text = readTextFile(path);
-    if (!text)
-        return text.error();
+    ROOFSCOPE_TRY(text, readTextFile(path));
     return parseSession(text.value(), path);
 }
 

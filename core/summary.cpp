@@ -100,9 +100,7 @@ void FileSummary::addRecords(const std::vector<OpRecord>& more) {
 
 Result<FileSummary> summarizeInput(const std::string& path, const Catalog& catalog,
                                    const SummaryOptions& options) {
-    const auto importer = importerOf(path);
-    if (!importer)
-        return importer.error();
+    ROOFSCOPE_TRY(importer, importerOf(path));
     const Importer& in = *importer.value();
     if (!in.summarize) {
         std::vector<FileKind> read;

@@ -29,9 +29,7 @@ struct Fd {
 
 Result<std::string> readTextFile(const std::string& path, std::uint64_t maxBytes) {
     struct stat st {};
-    const auto opened = openRegularFile(path, st);
-    if (!opened)
-        return opened.error();
+    ROOFSCOPE_TRY(opened, openRegularFile(path, st));
     Fd file{opened.value()};
     if (static_cast<std::uint64_t>(st.st_size) > maxBytes)
         return makeError("file is " + std::to_string(st.st_size) + " bytes, more than the " +
@@ -95,9 +93,7 @@ Status syncFolder(const std::string& path, const std::filesystem::path& folder) 
 } // namespace
 
 Status writeFileAtomically(const std::string& path, std::string_view content) {
-    const auto resolved = writeTarget(path);
-    if (!resolved)
-        return resolved.error();
+    ROOFSCOPE_TRY(resolved, writeTarget(path));
     const std::filesystem::path& target = resolved.value();
     std::string tmpl =
         (target.parent_path() / ("." + target.filename().string() + ".XXXXXX")).string();

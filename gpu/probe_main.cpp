@@ -47,9 +47,7 @@ std::vector<Device> withCeilings(const std::vector<Device>& devices) {
 // Under MPI, rank 0 writes every rank's devices (rankDevices keeps their ids apart) and the
 // cluster as one device whose ceilings are the slowest rank's.
 Result<std::vector<Device>> clusterDevices(const MpiSession& mpi, const RunReport& report) {
-    auto gathered = gatherDevices(mpi, withCeilings(report.devices));
-    if (!gathered)
-        return gathered.error();
+    ROOFSCOPE_TRY(gathered, gatherDevices(mpi, withCeilings(report.devices)));
     if (mpi.rank != 0)
         return std::vector<Device>{};
     const auto nodeOfRank = nodesOfRanks(gathered.value());

@@ -84,9 +84,7 @@ Result<ZooDialog::Built> ZooDialog::build() const {
         parseRunMode(mode_->currentData().toString().toStdString()).value_or(RunMode::training);
     options.dataParallel = dataParallel_->value();
     const std::string name = model_->currentData().toString().toStdString();
-    const auto workload = buildModel(name, options);
-    if (!workload)
-        return workload.error();
+    ROOFSCOPE_TRY(workload, buildModel(name, options));
     Built built;
     for (int i = 0; i < devices_->count(); ++i) {
         const QListWidgetItem* item = devices_->item(i);

@@ -110,9 +110,7 @@ Result<ComparisonPair> resolveComparison(const Session& session) {
 }
 
 Result<ComparisonPlot> comparisonPlot(const Session& session) {
-    auto resolved = resolveComparison(session);
-    if (!resolved)
-        return resolved.error();
+    ROOFSCOPE_TRY(resolved, resolveComparison(session));
     ComparisonPlot plot;
     plot.pair = resolved.value();
     const int a = plot.pair.baseline;

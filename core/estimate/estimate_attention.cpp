@@ -261,9 +261,7 @@ Result<Dims> attentionDims(std::string_view op, const AttentionSchema& schema, c
 
 Result<OpEstimate> estimateAttention(std::string_view op, const OpInputs& in) {
     const AttentionSchema* schema = findSchema(op, in);
-    auto dims = attentionDims(op, *schema, in);
-    if (!dims)
-        return dims.error();
+    ROOFSCOPE_TRY(dims, attentionDims(op, *schema, in));
     const Dims& d = dims.value();
     const std::size_t q = std::size_t(schema->q);
     const std::string assumption =
@@ -273,9 +271,7 @@ Result<OpEstimate> estimateAttention(std::string_view op, const OpInputs& in) {
                   " (Concrete Inputs), so the full score matrix is counted"
             : "";
     if (schema->backward) {
-        auto g = requireTensor(op, in, 0, "grad_out", 3, 4);
-        if (!g)
-            return g.error();
+        ROOFSCOPE_TRY(g, requireTensor(op, in, 0, "grad_out", 3, 4));
         if (numel(g.value()) * d.dq != numel(*in.tensor(q)) * d.dv)
             return opError(op, "expected grad_out " + shapeText(g.value()) +
                                    " to have the query's shape with d_v = " + count(d.dv));

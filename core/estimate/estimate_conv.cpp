@@ -149,14 +149,10 @@ OpEstimate hintedEstimate(const OpInputs& in, const Shape& X, const Shape& W, co
 
 Result<OpEstimate> estimateConvForward(std::string_view op, const OpInputs& in) {
     const ConvSchema* schema = findSchema(op, in);
-    auto w = requireTensor(op, in, 1, "weight", 3, 5);
-    if (!w)
-        return w.error();
+    ROOFSCOPE_TRY(w, requireTensor(op, in, 1, "weight", 3, 5));
     const Shape& W = w.value();
     const std::size_t spatial = W.size() - 2;
-    auto x = requireTensor(op, in, 0, "input", W.size() - 1, W.size());
-    if (!x)
-        return x.error();
+    ROOFSCOPE_TRY(x, requireTensor(op, in, 0, "input", W.size() - 1, W.size()));
     Shape X = x.value();
     if (X.size() == W.size() - 1) // unbatched input of convNd: N = 1
         X.insert(X.begin(), 1);
@@ -193,9 +189,7 @@ Result<OpEstimate> estimateConvForward(std::string_view op, const OpInputs& in) 
         if (text == "same")
             same = true;
         else if (text != "valid") {
-            auto p = spatialParam(op, in, schema->padding, "padding", spatial, 0, 0);
-            if (!p)
-                return p.error();
+            ROOFSCOPE_TRY(p, spatialParam(op, in, schema->padding, "padding", spatial, 0, 0));
             pad = p.value();
         }
     }

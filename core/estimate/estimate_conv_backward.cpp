@@ -49,9 +49,7 @@ Result<OpEstimate> estimateConvBackward(std::string_view op, const OpInputs& in)
     for (const auto& s : kBackward)
         if (s.name == op)
             schema = &s;
-    auto w = requireTensor(op, in, std::size_t(schema->weight), "weight", 3, 5);
-    if (!w)
-        return w.error();
+    ROOFSCOPE_TRY(w, requireTensor(op, in, std::size_t(schema->weight), "weight", 3, 5));
     const Shape& W = w.value();
     auto x = requireTensor(op, in, std::size_t(schema->input), "input", W.size(), W.size());
     auto g = requireTensor(op, in, std::size_t(schema->gradOut), "grad_output", W.size(), W.size());

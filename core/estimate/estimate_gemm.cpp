@@ -57,9 +57,7 @@ Result<std::pair<Shape, Shape>> requireMatrices(std::string_view op, const OpInp
 // flop_counter mm_flop / addmm_flop: 2·M·N·K.
 Result<OpEstimate> estimateMm(std::string_view op, const OpInputs& in) {
     const std::size_t a = op == "addmm" ? 1 : 0;
-    auto matrices = requireMatrices(op, in, a);
-    if (!matrices)
-        return matrices.error();
+    ROOFSCOPE_TRY(matrices, requireMatrices(op, in, a));
     const auto& [A, B] = matrices.value();
     if (op == "addmm")
         if (auto s = checkBias(op, in, 0, {A[0], B[1]}); !s)
@@ -149,9 +147,7 @@ Result<OpEstimate> estimateLinear(std::string_view op, const OpInputs& in) {
 // _scaled_mm(self[M,K], mat2[K,N], scale_a, scale_b, bias?, scale_result?, out_dtype?,
 // use_fast_accum); _int_mm(self[M,K], mat2[K,N]).
 Result<OpEstimate> estimateScaledMm(std::string_view op, const OpInputs& in) {
-    auto matrices = requireMatrices(op, in, 0);
-    if (!matrices)
-        return matrices.error();
+    ROOFSCOPE_TRY(matrices, requireMatrices(op, in, 0));
     const auto& [A, B] = matrices.value();
     const auto isFp4 = [&](std::size_t i) {
         const OpInput* arg = in.at(i);

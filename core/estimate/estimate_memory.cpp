@@ -110,9 +110,7 @@ Result<OpEstimate> estimateGather(std::string_view op, const OpInputs& in) {
 
 // index.Tensor(self, Tensor?[] indices).
 Result<OpEstimate> estimateIndex(std::string_view op, const OpInputs& in) {
-    auto self = requireTensor(op, in, 0, "self", 0, 64);
-    if (!self)
-        return self.error();
+    ROOFSCOPE_TRY(self, requireTensor(op, in, 0, "self", 0, 64));
     const Shape& x = self.value();
     const OpInput* list = in.at(1);
     if (!list || list->shapes.empty())
@@ -174,9 +172,7 @@ Result<OpEstimate> estimateScatter(std::string_view op, const OpInputs& in) {
 // device, dtype, ...) (six arguments), to.other(self, other, ...); contiguous(self,
 // memory_format).
 Result<OpEstimate> estimateCopy(std::string_view op, const OpInputs& in) {
-    auto self = requireTensor(op, in, 0, "self", 0, 64);
-    if (!self)
-        return self.error();
+    ROOFSCOPE_TRY(self, requireTensor(op, in, 0, "self", 0, 64));
     const double n = numel(self.value());
     double outBytes = elemBytes(in, 0);
     Precision precision = precisionOf(in, 0);

@@ -138,15 +138,11 @@ Result<OpEstimate> estimateNorm(std::string_view op, const OpInputs& in) {
     for (const auto& schema : kSchemas)
         if (schema.name == op)
             s = &schema;
-    auto xs = requireTensor(op, in, std::size_t(s->x), "input", 1, 64);
-    if (!xs)
-        return xs.error();
+    ROOFSCOPE_TRY(xs, requireTensor(op, in, std::size_t(s->x), "input", 1, 64));
     const Shape& x = xs.value();
     const Shape* weight = optionalTensor(in, std::size_t(s->weight));
     const Shape* bias = s->bias == kNone ? nullptr : optionalTensor(in, std::size_t(s->bias));
-    auto inner = groupSize(op, *s, in, x, weight);
-    if (!inner)
-        return inner.error();
+    ROOFSCOPE_TRY(inner, groupSize(op, *s, in, x, weight));
     const double n = numel(x);
     const double statGroups = inner.value() > 0 ? n / inner.value() : 0;
     const double xb = elemBytes(in, std::size_t(s->x));

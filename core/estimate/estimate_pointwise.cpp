@@ -154,9 +154,7 @@ bool promotes(Precision precision, double bytes, const OpInputs& in, std::size_t
 // where(condition, self, other) with self and other tensors or Scalars; the output broadcasts
 // all three and takes the values' dtype.
 Result<OpEstimate> estimateWhere(std::string_view name, const OpInputs& in) {
-    auto cond = requireTensor(name, in, 0, "condition", 0, 64);
-    if (!cond)
-        return cond.error();
+    ROOFSCOPE_TRY(cond, requireTensor(name, in, 0, "condition", 0, 64));
     if (in.args.size() < 3)
         return opError(name, "where(condition) returns indices: not an element-wise select");
     Shape out = cond.value();
@@ -184,9 +182,7 @@ Result<OpEstimate> estimateWhere(std::string_view name, const OpInputs& in) {
 
 // pow.Scalar(Scalar self, Tensor exponent): the exponent's shape, a general power each.
 Result<OpEstimate> estimatePowScalarBase(std::string_view name, const OpInputs& in) {
-    auto e = requireTensor(name, in, 1, "exponent", 0, 64);
-    if (!e)
-        return e.error();
+    ROOFSCOPE_TRY(e, requireTensor(name, in, 1, "exponent", 0, 64));
     const double n = numel(e.value());
     return makeEstimate(
         Category::elementwise, precisionOf(in, 1), 3 * n, argBytes(in, 1), n * elemBytes(in, 1),
@@ -215,9 +211,7 @@ Result<OpEstimate> estimatePointwise(std::string_view name, const OpInputs& in) 
         return estimateWhere(name, in);
     if (op->kind == Kind::pow && !in.tensor(0) && in.tensor(1))
         return estimatePowScalarBase(name, in);
-    auto self = requireTensor(name, in, 0, "self", 0, 64);
-    if (!self)
-        return self.error();
+    ROOFSCOPE_TRY(self, requireTensor(name, in, 0, "self", 0, 64));
     Shape out = self.value();
     double read = argBytes(in, 0), flopsPerElem = op->flops;
     double outBytes = elemBytes(in, 0);
@@ -293,9 +287,7 @@ Result<OpEstimate> estimatePointwise(std::string_view name, const OpInputs& in) 
         }
         break;
     case Kind::softmaxGrad: {
-        auto y = requireTensor(name, in, 1, "output", out.size(), out.size());
-        if (!y)
-            return y.error();
+        ROOFSCOPE_TRY(y, requireTensor(name, in, 1, "output", out.size(), out.size()));
         if (y.value() != out)
             return opError(name, "expected output " + shapeText(y.value()) +
                                      " to have grad_output's shape " + shapeText(out));

@@ -159,9 +159,7 @@ Result<OpEstimate> estimateReduction(std::string_view op, const OpInputs& in) {
     for (const auto& candidate : kOps)
         if (candidate.name == op)
             r = &candidate;
-    auto self = requireTensor(op, in, 0, "self", 0, 64);
-    if (!self)
-        return self.error();
+    ROOFSCOPE_TRY(self, requireTensor(op, in, 0, "self", 0, 64));
     const Shape& x = self.value();
     if (r->kind == Kind::extreme && (op == "max" || op == "min"))
         if (const Shape* other = optionalTensor(in, 1))
@@ -170,9 +168,7 @@ Result<OpEstimate> estimateReduction(std::string_view op, const OpInputs& in) {
     const double n = numel(x);
     Reduced out{n, true};
     if (r->kind != Kind::cumsum) {
-        auto reduced = reducedElements(op, *r, in, x);
-        if (!reduced)
-            return reduced.error();
+        ROOFSCOPE_TRY(reduced, reducedElements(op, *r, in, x));
         out = reduced.value();
     }
     const double rOut = out.elements;

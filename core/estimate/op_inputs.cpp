@@ -69,9 +69,7 @@ Status parseDimsEntry(const Json& entry, const std::string& where, OpInput& out)
         return {};
     const bool nested = entry.front().is_array();
     if (!nested) {
-        auto shape = parseShape(entry, where);
-        if (!shape)
-            return shape.error();
+        ROOFSCOPE_TRY(shape, parseShape(entry, where));
         out.shapes.push_back(std::move(shape).value());
         return {};
     }
@@ -81,9 +79,7 @@ Status parseDimsEntry(const Json& entry, const std::string& where, OpInput& out)
         const std::string innerWhere = where + "[" + std::to_string(j) + "]";
         if (!inner.is_array())
             return makeError(innerWhere + ": a tensor list mixes shapes and numbers");
-        auto shape = parseShape(inner, innerWhere);
-        if (!shape)
-            return shape.error();
+        ROOFSCOPE_TRY(shape, parseShape(inner, innerWhere));
         out.shapes.push_back(std::move(shape).value());
     }
     return {};
@@ -112,15 +108,9 @@ std::int64_t elementCount(const Shape& shape) {
 
 Result<OpInputs> parseOpInputs(std::string_view inputDimsJson, std::string_view inputTypesJson,
                                std::string_view concreteInputsJson) {
-    auto dims = parseArray(inputDimsJson, "Input Dims");
-    if (!dims)
-        return dims.error();
-    auto types = parseArray(inputTypesJson, "Input type");
-    if (!types)
-        return types.error();
-    auto concrete = parseArray(concreteInputsJson, "Concrete Inputs");
-    if (!concrete)
-        return concrete.error();
+    ROOFSCOPE_TRY(dims, parseArray(inputDimsJson, "Input Dims"));
+    ROOFSCOPE_TRY(types, parseArray(inputTypesJson, "Input type"));
+    ROOFSCOPE_TRY(concrete, parseArray(concreteInputsJson, "Concrete Inputs"));
 
     const std::size_t count =
         std::max({dims.value().size(), types.value().size(), concrete.value().size()});

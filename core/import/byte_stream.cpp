@@ -134,9 +134,7 @@ InflateBackend usable(InflateBackend backend) {
 Result<std::unique_ptr<ByteStream>>
 openByteStream(const std::string& path, const ByteStreamLimits& limits, InflateBackend backend) {
     struct stat st {};
-    const auto opened = openRegularFile(path, st);
-    if (!opened)
-        return opened.error();
+    ROOFSCOPE_TRY(opened, openRegularFile(path, st));
     const int fd = opened.value();
     auto source = std::make_unique<FileSource>(fd, path);
 

@@ -57,9 +57,7 @@ FileKind detectFileKind(std::string_view text) {
 }
 
 Result<FileKind> detectFileKindOf(const std::string& path) {
-    auto stream = openByteStream(path);
-    if (!stream)
-        return stream.error();
+    ROOFSCOPE_TRY(stream, openByteStream(path));
     std::string head(kFileKindHeadBytes, '\0');
     std::size_t filled = 0;
     while (filled < head.size()) {
@@ -77,9 +75,7 @@ Result<FileKind> detectFileKindOf(const std::string& path) {
 }
 
 Result<const Importer*> importerOf(const std::string& path) {
-    const auto kind = detectFileKindOf(path);
-    if (!kind)
-        return kind.error();
+    ROOFSCOPE_TRY(kind, detectFileKindOf(path));
     if (const Importer* i = importerFor(kind.value()))
         return i;
     std::string expected;
@@ -93,9 +89,7 @@ Result<const Importer*> importerOf(const std::string& path) {
 }
 
 Result<std::string> describeFile(const std::string& path) {
-    const auto importer = importerOf(path);
-    if (!importer)
-        return importer.error();
+    ROOFSCOPE_TRY(importer, importerOf(path));
     return importer.value()->describe(path);
 }
 

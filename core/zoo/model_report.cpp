@@ -59,9 +59,7 @@ std::string number(double value) {
 
 Result<std::string> modelReportText(const ModelWorkload& w, const Device& device,
                                     const MdOptions& options) {
-    const auto report = evaluate(w, device, options);
-    if (!report)
-        return report.error();
+    ROOFSCOPE_TRY(report, evaluate(w, device, options));
     const Report& r = report.value();
     std::string out = w.description + "\non " + device.name + " (" + device.id + ")\n\n";
     out += padded("LAYER", 40) + padded("KIND", 12) + padded("PHASE", 14) + padded("FLOP", 13) +
@@ -101,9 +99,7 @@ Result<std::string> modelReportText(const ModelWorkload& w, const Device& device
 
 Result<std::string> modelReportJson(const ModelWorkload& w, const Device& device,
                                     const MdOptions& options) {
-    const auto report = evaluate(w, device, options);
-    if (!report)
-        return report.error();
+    ROOFSCOPE_TRY(report, evaluate(w, device, options));
     const Report& r = report.value();
     nlohmann::ordered_json j;
     j["model"] = w.model;

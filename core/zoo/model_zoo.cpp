@@ -163,9 +163,7 @@ Result<ModelWorkload> buildModel(std::string_view name, const ModelOptions& requ
         return makeError("the zoo builds fp32, fp16 or bf16 models, not " +
                          std::string(roofscope::toString(o.precision)));
 
-    auto forward = entry->forward(o);
-    if (!forward)
-        return forward.error();
+    ROOFSCOPE_TRY(forward, entry->forward(o));
     ModelWorkload w;
     w.model = std::string(name);
     w.description = forward.value().description + ", batch " + std::to_string(o.batch) + ", " +
@@ -184,9 +182,7 @@ Result<ModelWorkload> buildModel(std::string_view name, const ModelOptions& requ
         // One all-reduce of every gradient (DDP buckets them; the total is what the link
         // carries). No FLOPs or DRAM bytes are counted for it: the reduction's arithmetic is
         // negligible and its traffic is bounded by the link, which is what t_P measures.
-        const auto factor = busBandwidthFactor(Collective::all_reduce, o.dataParallel);
-        if (!factor)
-            return factor.error();
+        ROOFSCOPE_TRY(factor, busBandwidthFactor(Collective::all_reduce, o.dataParallel));
         ZooLayer sync;
         sync.name = "gradient_allreduce";
         sync.category = Category::collective;

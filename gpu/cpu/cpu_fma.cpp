@@ -45,9 +45,7 @@ Result<RunResult> measure(const std::vector<int>& cpus, SimdIsa isa, bool fp64,
                              std::to_string(sums[i]) + ", expected " + std::to_string(expected));
         return {};
     };
-    auto sampled = sampleTeam(cpus, work, sampling);
-    if (!sampled)
-        return sampled.error();
+    ROOFSCOPE_TRY(sampled, sampleTeam(cpus, work, sampling));
     RunResult run;
     run.samples = std::move(sampled).value();
     const double flopsPerRep =
@@ -123,9 +121,7 @@ Result<Outcome> runCpuFma(Context& context, bool fp64) {
             context.progress(std::min(1.0, lastFraction));
         };
         const auto& cpus = allCores ? all : one;
-        auto run = measure(cpus, isa, fp64, sampling);
-        if (!run)
-            return run.error();
+        ROOFSCOPE_TRY(run, measure(cpus, isa, fp64, sampling));
         ++runIndex;
         const RunResult& r = run.value();
         if (r.samples.secondsPerRep.empty()) {

@@ -127,9 +127,7 @@ Result<Outcome> runCpuTriad(Context& context) {
             sampling.onSample = [&](int done, int planned) {
                 progress((runIndex + double(done) / planned) / runs);
             };
-            auto result = team.run(allCores ? point.perThread : point.single, sampling);
-            if (!result)
-                return result.error();
+            ROOFSCOPE_TRY(result, team.run(allCores ? point.perThread : point.single, sampling));
             progress(double(++runIndex) / runs);
             const TriadRun& run = result.value();
             if (run.samples.secondsPerRep.empty()) {

@@ -95,9 +95,7 @@ Result<TriadRun> TriadTeam::run(std::size_t n, const SamplingPlan& sampling) {
                                  std::to_string(kExpected));
         return {};
     };
-    auto sampled = sampleTeam(cpus_, work, sampling);
-    if (!sampled)
-        return sampled.error();
+    ROOFSCOPE_TRY(sampled, sampleTeam(cpus_, work, sampling));
     TriadRun run;
     run.samples = std::move(sampled).value();
     run.workingSetBytes =

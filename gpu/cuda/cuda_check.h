@@ -57,10 +57,3 @@ inline std::optional<Error> failure(cublasStatus_t status, std::string_view call
                 ::roofscope::probe::failure((call), #call, __FILE__, __LINE__))                    \
             return *roofscope_failure_;                                                            \
     } while (0)
-
-// Returns the Error of a failed Status (or of a failed Result, through .error()) unchanged.
-#define ROOFSCOPE_TRY_STATUS(expression)                                                           \
-    do {                                                                                           \
-        if (auto roofscope_status_ = (expression); !roofscope_status_)                             \
-            return roofscope_status_.error();                                                      \
-    } while (0)

@@ -70,12 +70,8 @@ Result<Timed> timeOnStreams(const std::vector<DeviceStream>& streams, const Samp
         ScopedDevice scope;
         for (const DeviceStream& ds : streams) {
             ROOFSCOPE_TRY_STATUS(scope.enter(ds.device));
-            auto start = Event::create();
-            if (!start)
-                return start.error();
-            auto stop = Event::create();
-            if (!stop)
-                return stop.error();
+            ROOFSCOPE_TRY(start, Event::create());
+            ROOFSCOPE_TRY(stop, Event::create());
             starts.push_back(std::move(start).value());
             stops.push_back(std::move(stop).value());
         }
@@ -105,7 +101,7 @@ Result<Timed> timeOnStreams(const std::vector<DeviceStream>& streams, const Samp
     };
 
     if (budget.cancelled())
-        return makeError("cancelled");
+        return makeError(ErrorKind::cancelled, "cancelled");
     Timed timed;
     auto first = timeOnce(1); // cold: also pays for first-touch and module loading
     if (!first)
@@ -116,9 +112,7 @@ Result<Timed> timeOnStreams(const std::vector<DeviceStream>& streams, const Samp
     for (int run = 0; (run < plan.warmups || warmedS < plan.warmupS) && run < 10000; ++run) {
         if (budget.expired())
             break;
-        auto seconds = timeOnce(timed.reps);
-        if (!seconds)
-            return seconds.error();
+        ROOFSCOPE_TRY(seconds, timeOnce(timed.reps));
         warmedS += seconds.value();
         timed.reps = repsFor(seconds.value() / timed.reps, plan); // warm clocks: recalibrate
     }
@@ -128,13 +122,11 @@ Result<Timed> timeOnStreams(const std::vector<DeviceStream>& streams, const Samp
             timed.stoppedEarly = true;
             break;
         }
-        auto seconds = timeOnce(timed.reps);
-        if (!seconds)
-            return seconds.error();
+        ROOFSCOPE_TRY(seconds, timeOnce(timed.reps));
         timed.secondsPerRep.push_back(seconds.value() / timed.reps);
     }
     if (timed.secondsPerRep.empty())
-        return makeError("cancelled");
+        return makeError(ErrorKind::cancelled, "cancelled");
     return timed;
 }
 

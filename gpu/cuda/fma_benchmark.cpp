@@ -41,27 +41,20 @@ Result<Outcome> runFmaPeak(int device, Precision precision, Context& context) {
     else if (precision == Precision::fp16)
         type = FmaType::f16x2;
     else if (precision != Precision::fp32)
-        return makeError("not supported: no vector FMA benchmark for " +
-                         std::string(toString(precision)));
+        return notSupported("no vector FMA benchmark for " + std::string(toString(precision)));
 
     const Budget budget(context);
     ScopedDevice scope;
     ROOFSCOPE_TRY_STATUS(scope.enter(device));
-    auto facts = gpuFacts(device);
-    if (!facts)
-        return facts.error();
-    auto stream = Stream::create();
-    if (!stream)
-        return stream.error();
+    ROOFSCOPE_TRY(facts, gpuFacts(device));
+    ROOFSCOPE_TRY(stream, Stream::create());
 
     // One full wave of resident blocks: every multiprocessor busy, no tail of a partial wave.
     int perSm = 0;
     ROOFSCOPE_CUDA_TRY(kernels::fmaBlocksPerSm(type, &perSm));
     const int blocks = facts.value().multiprocessors * (perSm > 0 ? perSm : 1);
     const long long threads = static_cast<long long>(blocks) * kernels::kFmaThreads;
-    auto out = DeviceBuffer::allocate(static_cast<std::size_t>(threads) * sizeof(double));
-    if (!out)
-        return out.error();
+    ROOFSCOPE_TRY(out, DeviceBuffer::allocate(static_cast<std::size_t>(threads) * sizeof(double)));
 
     // A rep is kTripsPerRep trips; a sample is one launch of reps x kTripsPerRep trips, so no
     // launch gap falls inside the timing.
@@ -70,9 +63,8 @@ Result<Outcome> runFmaPeak(int device, Precision precision, Context& context) {
                                               out.value().as<double>(), stream.value().get()));
         return {};
     };
-    auto timed = timeOnStream(stream.value().get(), samplePlan(context.size), budget, launch);
-    if (!timed)
-        return timed.error();
+    ROOFSCOPE_TRY(timed,
+                  timeOnStream(stream.value().get(), samplePlan(context.size), budget, launch));
     std::string clockHow;
     const double clockMHz = clockAfterRunMHz(device, &clockHow);
     context.progress(0.9);

@@ -172,10 +172,10 @@ Result<int> pickFastest(int count, cudaStream_t s, const std::function<Status(in
         return stop.error();
     int best = -1;
     float bestMs = 0;
-    Error refused = makeError("not supported: no algorithm");
+    Error refused = notSupported("no algorithm");
     for (int i = 0; i < count; ++i) {
         if (Status warm = run(i); !warm) {
-            if (warm.error().message.rfind("not supported:", 0) != 0)
+            if (warm.error().kind != ErrorKind::unsupported)
                 return warm.error();
             refused = warm.error();
             continue;
@@ -246,22 +246,19 @@ Status verify(const GemmType& type, const DeviceBuffer& a, const DeviceBuffer& b
 Result<Outcome> runGemm(int device, Precision precision, Context& context) {
     const GemmType* typePtr = gemmType(precision);
     if (!typePtr)
-        return makeError("not supported: no tensor GEMM benchmark for " +
-                         std::string(toString(precision)));
+        return notSupported("no tensor GEMM benchmark for " + std::string(toString(precision)));
     const GemmType& type = *typePtr;
 
     const Budget budget(context);
     ScopedDevice scope;
     ROOFSCOPE_TRY_STATUS(scope.enter(device));
-    auto facts = gpuFacts(device);
-    if (!facts)
-        return facts.error();
+    ROOFSCOPE_TRY(facts, gpuFacts(device));
     const int capability = 10 * facts.value().major + facts.value().minor;
     if (capability < type.minCapability)
-        return makeError(
-            "not supported: " + std::string(toString(precision)) +
-            " tensor GEMMs need compute capability " + std::to_string(type.minCapability / 10) +
-            "." + std::to_string(type.minCapability % 10) + " or later; this GPU is " +
+        return notSupported(
+            std::string(toString(precision)) + " tensor GEMMs need compute capability " +
+            std::to_string(type.minCapability / 10) + "." +
+            std::to_string(type.minCapability % 10) + " or later; this GPU is " +
             std::to_string(facts.value().major) + "." + std::to_string(facts.value().minor));
 
     // Square M = N = K, halved until A, B, D and the workspace fit in 80% of free memory.
@@ -277,27 +274,15 @@ Result<Outcome> runGemm(int device, Precision precision, Context& context) {
         n /= 2;
     const std::size_t elements = static_cast<std::size_t>(n) * static_cast<std::size_t>(n);
 
-    auto stream = Stream::create();
-    if (!stream)
-        return stream.error();
+    ROOFSCOPE_TRY(stream, Stream::create());
     const cudaStream_t s = stream.value().get();
-    auto a = DeviceBuffer::allocate(elements * type.abBytes);
-    if (!a)
-        return a.error();
-    auto b = DeviceBuffer::allocate(elements * type.abBytes);
-    if (!b)
-        return b.error();
-    auto d = DeviceBuffer::allocate(elements * type.cdBytes);
-    if (!d)
-        return d.error();
+    ROOFSCOPE_TRY(a, DeviceBuffer::allocate(elements * type.abBytes));
+    ROOFSCOPE_TRY(b, DeviceBuffer::allocate(elements * type.abBytes));
+    ROOFSCOPE_TRY(d, DeviceBuffer::allocate(elements * type.cdBytes));
     // C apart from D: with beta = 0 it is never read, but cuBLASLt refuses some fp8
     // configurations where C and D alias.
-    auto c = DeviceBuffer::allocate(elements * type.cdBytes);
-    if (!c)
-        return c.error();
-    auto workspace = DeviceBuffer::allocate(kWorkspaceBytes);
-    if (!workspace)
-        return workspace.error();
+    ROOFSCOPE_TRY(c, DeviceBuffer::allocate(elements * type.cdBytes));
+    ROOFSCOPE_TRY(workspace, DeviceBuffer::allocate(kWorkspaceBytes));
     ROOFSCOPE_CUDA_TRY(kernels::fillRandom(a.value().get(), elements, type.element, 0xa11ce, s));
     ROOFSCOPE_CUDA_TRY(kernels::fillRandom(b.value().get(), elements, type.element, 0xb0b, s));
     context.progress(0.1);
@@ -315,9 +300,7 @@ Result<Outcome> runGemm(int device, Precision precision, Context& context) {
     DeviceBuffer scales; // fp8: unit scale factors for A and B, in device memory as Lt requires
     if (precision == Precision::fp8) {
         // Each scale on its own 16-byte boundary: Lt reads them with vector loads.
-        auto allocated = DeviceBuffer::allocate(8 * sizeof(float));
-        if (!allocated)
-            return allocated.error();
+        ROOFSCOPE_TRY(allocated, DeviceBuffer::allocate(8 * sizeof(float)));
         scales = std::move(allocated).value();
         const float ones[8] = {1.0f, 1.0f, 1.0f, 1.0f, 1.0f, 1.0f, 1.0f, 1.0f};
         ROOFSCOPE_CUDA_TRY(
@@ -352,9 +335,9 @@ Result<Outcome> runGemm(int device, Precision precision, Context& context) {
         preference.get(), kAlgorithms, heuristic, &found);
     if (searched == CUBLAS_STATUS_NOT_SUPPORTED ||
         (searched == CUBLAS_STATUS_SUCCESS && found == 0))
-        return makeError("not supported: cuBLASLt has no algorithm for " + std::string(type.label) +
-                         " on this GPU (cublasLtMatmulAlgoGetHeuristic: " +
-                         cublasGetStatusString(searched) + ")");
+        return notSupported("cuBLASLt has no algorithm for " + std::string(type.label) +
+                            " on this GPU (cublasLtMatmulAlgoGetHeuristic: " +
+                            cublasGetStatusString(searched) + ")");
     if (auto error = failure(searched, "cublasLtMatmulAlgoGetHeuristic", __FILE__, __LINE__))
         return *error;
 
@@ -373,9 +356,8 @@ Result<Outcome> runGemm(int device, Precision precision, Context& context) {
                 &heuristic[chosen].algo, workspace.value().get(), kWorkspaceBytes, s);
             // An algorithm the heuristic offered can still be refused at the call.
             if (status == CUBLAS_STATUS_NOT_SUPPORTED)
-                return makeError("not supported: cublasLtMatmul refused " +
-                                 std::string(type.label) + " on this GPU (" +
-                                 cublasGetStatusString(status) + ")");
+                return notSupported("cublasLtMatmul refused " + std::string(type.label) +
+                                    " on this GPU (" + cublasGetStatusString(status) + ")");
             if (auto error = failure(status, "cublasLtMatmul", __FILE__, __LINE__))
                 return *error;
         }
@@ -395,9 +377,7 @@ Result<Outcome> runGemm(int device, Precision precision, Context& context) {
     plan.maxReps = 1000;
     // Tensor cores draw the most power: give clocks longer to settle under load first.
     plan.warmupS = context.size == Size::quick ? 0.05 : context.size == Size::normal ? 0.2 : 1.0;
-    auto timed = timeOnStream(s, plan, budget, launch);
-    if (!timed)
-        return timed.error();
+    ROOFSCOPE_TRY(timed, timeOnStream(s, plan, budget, launch));
     std::string clockHow;
     const double clockMHz = clockAfterRunMHz(device, &clockHow);
     context.progress(0.9);

@@ -24,15 +24,9 @@ Result<Outcome> runHostCopy(int device, bool toDevice, Context& context) {
     ROOFSCOPE_TRY_STATUS(scope.enter(device));
     const std::size_t bytes = copyBytes(context.size);
     const std::size_t words = bytes / sizeof(std::uint32_t);
-    auto host = PinnedBuffer::allocate(bytes);
-    if (!host)
-        return host.error();
-    auto gpu = DeviceBuffer::allocate(bytes);
-    if (!gpu)
-        return gpu.error();
-    auto stream = Stream::create();
-    if (!stream)
-        return stream.error();
+    ROOFSCOPE_TRY(host, PinnedBuffer::allocate(bytes));
+    ROOFSCOPE_TRY(gpu, DeviceBuffer::allocate(bytes));
+    ROOFSCOPE_TRY(stream, Stream::create());
     const cudaStream_t s = stream.value().get();
 
     // The source holds the pattern, the destination something else, so that the check below
@@ -59,9 +53,7 @@ Result<Outcome> runHostCopy(int device, bool toDevice, Context& context) {
     };
     SamplePlan plan = samplePlan(context.size);
     plan.maxReps = 64;
-    auto timed = timeOnStream(s, plan, budget, launch);
-    if (!timed)
-        return timed.error();
+    ROOFSCOPE_TRY(timed, timeOnStream(s, plan, budget, launch));
     const double clockMHz = clockAfterRunMHz(device);
     context.progress(0.9);
 

@@ -73,9 +73,7 @@ Result<Outcome> runMemorySweep(int device, Context& context) {
     const Budget budget(context);
     ScopedDevice scope;
     ROOFSCOPE_TRY_STATUS(scope.enter(device));
-    auto factsResult = gpuFacts(device);
-    if (!factsResult)
-        return factsResult.error();
+    ROOFSCOPE_TRY(factsResult, gpuFacts(device));
     const GpuFacts& facts = factsResult.value();
     const double l2 = facts.l2Bytes > 0 ? static_cast<double>(facts.l2Bytes) : 4 * kMiB;
 
@@ -110,15 +108,9 @@ Result<Outcome> runMemorySweep(int device, Context& context) {
 
     // Two buffers of half the largest working set each; smaller points use their prefixes.
     const std::size_t bufferVectors = static_cast<std::size_t>(sizes.back() / 32);
-    auto a = DeviceBuffer::allocate(bufferVectors * 16);
-    if (!a)
-        return a.error();
-    auto b = DeviceBuffer::allocate(bufferVectors * 16);
-    if (!b)
-        return b.error();
-    auto stream = Stream::create();
-    if (!stream)
-        return stream.error();
+    ROOFSCOPE_TRY(a, DeviceBuffer::allocate(bufferVectors * 16));
+    ROOFSCOPE_TRY(b, DeviceBuffer::allocate(bufferVectors * 16));
+    ROOFSCOPE_TRY(stream, Stream::create());
     const cudaStream_t s = stream.value().get();
     ROOFSCOPE_CUDA_TRY(
         kernels::fillPattern(a.value().as<std::uint32_t>(), bufferVectors * 4, kSeed, s));

@@ -102,9 +102,9 @@ Result<Outcome> runNcclCollective(const std::vector<int>& devices, Collective co
                                   Context& context) {
     if (collective != Collective::all_reduce && collective != Collective::all_gather &&
         collective != Collective::reduce_scatter)
-        return makeError("not supported: no NCCL benchmark for this collective");
+        return notSupported("no NCCL benchmark for this collective");
     if (devices.size() < 2)
-        return makeError("not supported: NCCL collectives need two or more GPUs");
+        return notSupported("NCCL collectives need two or more GPUs");
     const Budget budget(context);
     ScopedDevice scope;
     const int n = static_cast<int>(devices.size());
@@ -127,15 +127,9 @@ Result<Outcome> runNcclCollective(const std::vector<int>& devices, Collective co
         ROOFSCOPE_TRY_STATUS(scope.enter(devices[static_cast<std::size_t>(r)]));
         Rank rank;
         rank.device = devices[static_cast<std::size_t>(r)];
-        auto send = DeviceBuffer::allocate(largestFloats * sizeof(float));
-        if (!send)
-            return send.error();
-        auto recv = DeviceBuffer::allocate(largestFloats * sizeof(float));
-        if (!recv)
-            return recv.error();
-        auto stream = Stream::create();
-        if (!stream)
-            return stream.error();
+        ROOFSCOPE_TRY(send, DeviceBuffer::allocate(largestFloats * sizeof(float)));
+        ROOFSCOPE_TRY(recv, DeviceBuffer::allocate(largestFloats * sizeof(float)));
+        ROOFSCOPE_TRY(stream, Stream::create());
         rank.send = std::move(send).value();
         rank.recv = std::move(recv).value();
         rank.stream = std::move(stream).value();
@@ -295,7 +289,7 @@ bool ncclBuilt() {
 }
 
 Result<Outcome> runNcclCollective(const std::vector<int>&, Collective, Context&) {
-    return makeError("not supported: this build of roofscope-probe has no NCCL");
+    return notSupported("this build of roofscope-probe has no NCCL");
 }
 
 } // namespace roofscope::probe

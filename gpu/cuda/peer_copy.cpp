@@ -59,7 +59,7 @@ struct PerDevice {
 
 Result<Outcome> runPeerCopy(const std::vector<int>& devices, Context& context) {
     if (devices.size() < 2)
-        return makeError("not supported: peer-to-peer copies need two or more GPUs");
+        return notSupported("peer-to-peer copies need two or more GPUs");
     const Budget budget(context);
     ScopedDevice scope; // also restores the caller's device after PeerAccess is undone
     const std::size_t bytes = copyBytes(context.size);
@@ -85,7 +85,7 @@ Result<Outcome> runPeerCopy(const std::vector<int>& devices, Context& context) {
                                            " and GPU " + std::to_string(to));
         }
     if (pairs.empty())
-        return makeError("not supported: peer access between none of GPUs " + [&] {
+        return notSupported("peer access between none of GPUs " + [&] {
             std::string list;
             for (int d : devices)
                 list += (list.empty() ? "" : ", ") + std::to_string(d);
@@ -97,15 +97,9 @@ Result<Outcome> runPeerCopy(const std::vector<int>& devices, Context& context) {
         ROOFSCOPE_TRY_STATUS(scope.enter(device));
         PerDevice d;
         d.device = device;
-        auto source = DeviceBuffer::allocate(bytes);
-        if (!source)
-            return source.error();
-        auto target = DeviceBuffer::allocate(bytes);
-        if (!target)
-            return target.error();
-        auto stream = Stream::create();
-        if (!stream)
-            return stream.error();
+        ROOFSCOPE_TRY(source, DeviceBuffer::allocate(bytes));
+        ROOFSCOPE_TRY(target, DeviceBuffer::allocate(bytes));
+        ROOFSCOPE_TRY(stream, Stream::create());
         d.source = std::move(source).value();
         d.target = std::move(target).value();
         d.stream = std::move(stream).value();

@@ -23,20 +23,14 @@ Result<Outcome> runSharedMemory(int device, Context& context) {
     const Budget budget(context);
     ScopedDevice scope;
     ROOFSCOPE_TRY_STATUS(scope.enter(device));
-    auto facts = gpuFacts(device);
-    if (!facts)
-        return facts.error();
-    auto stream = Stream::create();
-    if (!stream)
-        return stream.error();
+    ROOFSCOPE_TRY(facts, gpuFacts(device));
+    ROOFSCOPE_TRY(stream, Stream::create());
     const cudaStream_t s = stream.value().get();
 
     int perSm = 0;
     ROOFSCOPE_CUDA_TRY(kernels::sharedLoadsBlocksPerSm(&perSm));
     const int blocks = facts.value().multiprocessors * std::max(perSm, 1);
-    auto checksum = DeviceBuffer::allocate(sizeof(std::uint32_t));
-    if (!checksum)
-        return checksum.error();
+    ROOFSCOPE_TRY(checksum, DeviceBuffer::allocate(sizeof(std::uint32_t)));
 
     int lastPeriods = 0;
     const Launch launch = [&](int reps) -> Status {
@@ -48,9 +42,7 @@ Result<Outcome> runSharedMemory(int device, Context& context) {
     };
     SamplePlan plan = samplePlan(context.size);
     plan.maxReps = 1 << 14; // periods stay well inside int
-    auto timed = timeOnStream(s, plan, budget, launch);
-    if (!timed)
-        return timed.error();
+    ROOFSCOPE_TRY(timed, timeOnStream(s, plan, budget, launch));
     const double clockMHz = clockAfterRunMHz(device);
     context.progress(0.9);
 

@@ -65,9 +65,7 @@ Result<ProbeOptions> parseProbeOptions(const std::vector<std::string>& args) {
         if (a == "--cpu") {
             o.cpu = true;
         } else if (a == "--gpu") {
-            const auto v = value();
-            if (!v)
-                return v.error();
+            ROOFSCOPE_TRY(v, value());
             o.gpuRequested = true;
             if (v.value() == "all") {
                 o.allGpus = true;
@@ -84,9 +82,7 @@ Result<ProbeOptions> parseProbeOptions(const std::vector<std::string>& args) {
             if (o.gpus.empty())
                 return usage("--gpu: no device number given");
         } else if (a == "--only" || a == "--skip") {
-            const auto v = value();
-            if (!v)
-                return v.error();
+            ROOFSCOPE_TRY(v, value());
             auto& list = a == "--only" ? o.only : o.skip;
             for (auto& key : splitList(v.value()))
                 list.push_back(std::move(key));
@@ -95,9 +91,7 @@ Result<ProbeOptions> parseProbeOptions(const std::vector<std::string>& args) {
         } else if (a == "--thorough") {
             thorough = true;
         } else if (a == "--time-limit") {
-            const auto v = value();
-            if (!v)
-                return v.error();
+            ROOFSCOPE_TRY(v, value());
             double s = 0;
             const auto& text = v.value();
             const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), s);
@@ -106,9 +100,7 @@ Result<ProbeOptions> parseProbeOptions(const std::vector<std::string>& args) {
                 return usage("--time-limit: '" + text + "' is not a positive number of seconds");
             o.timeLimitS = s;
         } else if (a == "-o" || a == "--output") {
-            const auto v = value();
-            if (!v)
-                return v.error();
+            ROOFSCOPE_TRY(v, value());
             o.output = v.value();
         } else if (a == "--list") {
             o.list = true;

@@ -69,9 +69,7 @@ Result<std::vector<Gpu>> chooseGpus(const ProbeOptions& options, const MpiSessio
 Result<Plan> makePlan(const ProbeOptions& options, const MpiSession& mpi) {
     Plan plan;
     std::set<std::string> known;
-    auto gpus = chooseGpus(options, mpi, plan);
-    if (!gpus)
-        return gpus.error();
+    ROOFSCOPE_TRY(gpus, chooseGpus(options, mpi, plan));
     // Under MPI a rank measures its GPU, or its CPU when it has none; alone, what was asked.
     const bool cpu = mpi.active() ? gpus.value().empty() || options.cpu : options.wantsCpu();
     std::vector<int> local;

@@ -47,8 +47,8 @@ class ProgressThrottle {
     Clock::time_point lastTime_ = Clock::now();
 };
 
-bool notSupported(const Error& e) {
-    return e.message.rfind("not supported:", 0) == 0;
+bool notSupportedHere(const Error& e) {
+    return e.kind == ErrorKind::unsupported;
 }
 
 // The ceiling goes to every device of the step; a second value for the same ceiling (two
@@ -141,6 +141,7 @@ RunReport runPlan(const Plan& plan, const ProbeOptions& options, EventSink& sink
         if (cancelled || outOfTime) {
             r.status = StepStatus::skipped;
             r.message = cancelled ? "cancelled" : "time limit reached";
+            r.reason = cancelled ? ErrorKind::cancelled : ErrorKind::timeLimit;
             ProbeEvent e = event(ProbeEventType::skipped, step);
             e.message = r.message;
             sink.emit(e);
@@ -172,12 +173,16 @@ RunReport runPlan(const Plan& plan, const ProbeOptions& options, EventSink& sink
         const bool timeUp = options.timeLimitS > 0 && secondsSince(runStart) >= options.timeLimitS;
         if (!outcome) {
             const Error& error = outcome.error();
-            const bool notRun = notSupported(error) || cancelled || timeUp;
+            const bool notRun = notSupportedHere(error) || cancelled || timeUp;
             r.status = notRun ? StepStatus::skipped : StepStatus::failed;
-            r.message = notSupported(error) ? error.toString()
-                        : cancelled         ? "cancelled"
-                        : timeUp            ? "time limit reached"
-                                            : error.toString();
+            r.message = notSupportedHere(error) ? error.toString()
+                        : cancelled             ? "cancelled"
+                        : timeUp                ? "time limit reached"
+                                                : error.toString();
+            r.reason = notSupportedHere(error) ? ErrorKind::unsupported
+                       : cancelled             ? ErrorKind::cancelled
+                       : timeUp                ? ErrorKind::timeLimit
+                                               : error.kind;
             ProbeEvent e = event(r.status == StepStatus::skipped ? ProbeEventType::skipped
                                                                  : ProbeEventType::failed,
                                  step);
@@ -207,7 +212,7 @@ RunReport runPlan(const Plan& plan, const ProbeOptions& options, EventSink& sink
     bool anyFailed = false, anySkippedForTime = false, anyOk = false;
     for (const auto& s : report.steps) {
         anyFailed |= s.status == StepStatus::failed;
-        anySkippedForTime |= s.status == StepStatus::skipped && s.message == "time limit reached";
+        anySkippedForTime |= s.status == StepStatus::skipped && s.reason == ErrorKind::timeLimit;
         anyOk |= s.status == StepStatus::ok;
     }
     if (cancelled)

@@ -46,6 +46,8 @@ struct StepReport {
     std::string message; // failed or skipped: why
     double elapsedS = 0;
     Outcome outcome; // what it measured, also when it failed part-way
+    // failed or skipped: which kind of stop (unsupported, cancelled, timeLimit, failed)
+    ErrorKind reason = ErrorKind::failed;
 };
 
 struct RunReport {

@@ -14,12 +14,8 @@ bool recognises(const FileHead& head) {
 }
 
 Result<std::string> describe(const std::string& path) {
-    const auto text = readTextFile(path);
-    if (!text)
-        return text.error();
-    const auto device = parseErtRoofline(text.value(), path, "ert");
-    if (!device)
-        return device.error();
+    ROOFSCOPE_TRY(text, readTextFile(path));
+    ROOFSCOPE_TRY(device, parseErtRoofline(text.value(), path, "ert"));
     return path + ": Empirical Roofline Toolkit result\n" + deviceCeilingsText(device.value());
 }
 

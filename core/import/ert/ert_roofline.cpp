@@ -164,9 +164,7 @@ Device read(const Json& root, const std::string& deviceId) {
 
 Result<Device> parseErtRoofline(std::string_view text, const std::string& file,
                                 const std::string& deviceId) {
-    auto parsed = json::parseJsonText(text, file, "an ERT roofline.json");
-    if (!parsed)
-        return parsed.error();
+    ROOFSCOPE_TRY(parsed, json::parseJsonText(text, file, "an ERT roofline.json"));
     const Json root = std::move(parsed).value();
     try {
         return read(root, deviceId);

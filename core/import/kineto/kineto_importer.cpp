@@ -13,9 +13,7 @@ bool recognises(const FileHead& head) {
 }
 
 Status summarize(FileSummary& s, const SummaryOptions& options) {
-    auto loaded = loadKinetoTrace(s.source);
-    if (!loaded)
-        return loaded.error();
+    ROOFSCOPE_TRY(loaded, loadKinetoTrace(s.source));
     const KinetoAnalysis& a = loaded.value().analysis;
     s.deviceName = a.deviceName;
     s.rank = a.context.rank;

@@ -6,15 +6,9 @@
 namespace roofscope {
 
 Result<LinkCeilingImport> readNcclLinkCeiling(const std::string& path) {
-    const auto text = readTextFile(path);
-    if (!text)
-        return text.error();
-    const auto run = parseNcclTests(text.value(), path);
-    if (!run)
-        return run.error();
-    auto ceiling = ncclBusBandwidthCeiling(run.value(), path);
-    if (!ceiling)
-        return ceiling.error();
+    ROOFSCOPE_TRY(text, readTextFile(path));
+    ROOFSCOPE_TRY(run, parseNcclTests(text.value(), path));
+    ROOFSCOPE_TRY(ceiling, ncclBusBandwidthCeiling(run.value(), path));
     LinkCeilingImport out;
     const auto link = ncclLinkKind(run.value());
     out.link = link.value_or(Link::intra_node);

@@ -21,16 +21,12 @@ bool recognises(const FileHead& head) {
 }
 
 Result<NcclTestsRun> readRun(const std::string& path) {
-    const auto text = readTextFile(path);
-    if (!text)
-        return text.error();
+    ROOFSCOPE_TRY(text, readTextFile(path));
     return parseNcclTests(text.value(), path);
 }
 
 Result<std::string> describe(const std::string& path) {
-    const auto run = readRun(path);
-    if (!run)
-        return run.error();
+    ROOFSCOPE_TRY(run, readRun(path));
     const NcclTestsRun& r = run.value();
     std::ostringstream out;
     out << path << ": nccl-tests "
@@ -56,9 +52,7 @@ Result<std::string> describe(const std::string& path) {
 }
 
 Status summarize(FileSummary& s, const SummaryOptions&) {
-    const auto run = readRun(s.source);
-    if (!run)
-        return run.error();
+    ROOFSCOPE_TRY(run, readRun(s.source));
     const NcclTestsRun& r = run.value();
     if (!r.devices.empty())
         s.deviceName = r.devices.front();

@@ -128,9 +128,7 @@ void read(const Json& root, NcclTestsRun& run) {
 } // namespace
 
 Result<NcclTestsRun> detail::parseNcclTestsJson(std::string_view text, const std::string& file) {
-    auto parsed = json::parseJsonText(text, file, "nccl-tests JSON output");
-    if (!parsed)
-        return parsed.error();
+    ROOFSCOPE_TRY(parsed, json::parseJsonText(text, file, "nccl-tests JSON output"));
     const Json root = std::move(parsed).value();
     NcclTestsRun run;
     try {

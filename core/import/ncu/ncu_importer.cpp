@@ -20,16 +20,12 @@ bool recognises(const FileHead& head) {
 }
 
 Result<NcuReport> readReport(const std::string& path) {
-    const auto text = readTextFile(path);
-    if (!text)
-        return text.error();
+    ROOFSCOPE_TRY(text, readTextFile(path));
     return parseNcuCsv(text.value(), path);
 }
 
 Result<std::string> describe(const std::string& path) {
-    const auto parsed = readReport(path);
-    if (!parsed)
-        return parsed.error();
+    ROOFSCOPE_TRY(parsed, readReport(path));
     const NcuReport& report = parsed.value();
     const auto kernels = aggregateByKernel(importNcuRecords(report).records);
     std::ostringstream out;
@@ -60,9 +56,7 @@ Result<std::string> describe(const std::string& path) {
 }
 
 Status summarize(FileSummary& s, const SummaryOptions& options) {
-    const auto report = readReport(s.source);
-    if (!report)
-        return report.error();
+    ROOFSCOPE_TRY(report, readReport(s.source));
     auto imported =
         importNcuRecords(report.value(), options.device ? options.device->device.id : "");
     s.deviceName = imported.deviceName;

@@ -21,12 +21,8 @@ bool recognises(const FileHead& head) {
 }
 
 Result<std::string> describe(const std::string& path) {
-    const auto text = readTextFile(path);
-    if (!text)
-        return text.error();
-    const auto ceilings = parseNvbandwidth(text.value(), path);
-    if (!ceilings)
-        return ceilings.error();
+    ROOFSCOPE_TRY(text, readTextFile(path));
+    ROOFSCOPE_TRY(ceilings, parseNvbandwidth(text.value(), path));
     std::ostringstream out;
     out << path << ": nvbandwidth result\n";
     for (const auto& [link, c] : ceilings.value().links)

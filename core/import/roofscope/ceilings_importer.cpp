@@ -16,12 +16,8 @@ bool recognises(const FileHead& head) {
 }
 
 Result<std::string> describe(const std::string& path) {
-    const auto text = readTextFile(path);
-    if (!text)
-        return text.error();
-    const auto devices = parseCeilings(text.value(), path);
-    if (!devices)
-        return devices.error();
+    ROOFSCOPE_TRY(text, readTextFile(path));
+    ROOFSCOPE_TRY(devices, parseCeilings(text.value(), path));
     std::ostringstream out;
     out << path << ": Roofscope ceilings, format version " << kCeilingsFormatVersion << ", "
         << devices.value().size() << " device(s)\n";

@@ -46,12 +46,8 @@ std::string describeSession(const std::string& path, const Session& s) {
 }
 
 Result<std::string> describe(const std::string& path) {
-    const auto text = readTextFile(path);
-    if (!text)
-        return text.error();
-    const auto session = parseSession(text.value(), path);
-    if (!session)
-        return session.error();
+    ROOFSCOPE_TRY(text, readTextFile(path));
+    ROOFSCOPE_TRY(session, parseSession(text.value(), path));
     return describeSession(path, session.value());
 }
 
