@@ -6,6 +6,7 @@
 #include "fuzz/fuzz_input.h"
 
 #include <cstdio>
+#include <cstdlib>
 #include <fstream>
 #include <string>
 #include <unistd.h>
@@ -29,5 +30,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         options.grouping = g;
         fuzz::checkError(summarizeInput(path, catalog, options));
     }
+    // Removed after every input: libFuzzer may end the process without running exit handlers.
+    std::remove(path.c_str());
     return 0;
 }
