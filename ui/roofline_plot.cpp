@@ -4,6 +4,7 @@
 #include "core/roofline.h"
 #include "ui/axis_format.h"
 #include "ui/palette.h"
+#include "ui/roof_layer.h"
 
 #include <algorithm>
 #include <cmath>
@@ -179,14 +180,8 @@ void RooflinePlot::drawDevice(const Device& device, const QColor& color, double 
     DeviceParts& parts = deviceParts_[device.id];
     bool first = true;
     for (const auto& segment : roofs.segments) {
-        QCPGraph* graph = addGraph();
+        QCPGraph* graph = addRoofGraph(*this, segment, color);
         parts.plottables.push_back(graph);
-        graph->setData({segment.x0, segment.x1}, {segment.y0, segment.y1}, true);
-        QPen pen(color, segment.kind == RoofSegment::Kind::memory ? 2.0 : 1.6);
-        if (segment.provenance == ProvenanceKind::spec)
-            pen.setStyle(Qt::DashLine);
-        graph->setPen(pen);
-        graph->setSelectable(QCP::stNone);
         if (first) {
             // Probed devices carry "(measured DATE)" in their name already.
             const QString name = QString::fromStdString(device.name);
@@ -202,15 +197,8 @@ void RooflinePlot::drawDevice(const Device& device, const QColor& color, double 
         ++roofSegments_;
         extend(segment.x1, segment.y1);
 
-        auto* label = new QCPItemText(this);
+        auto* label = addRoofLabel(*this, QString::fromStdString(segment.label), color);
         parts.items.push_back(label);
-        label->setText(QString::fromStdString(segment.label));
-        label->setColor(color);
-        label->setFont(QFont(font().family(), 7));
-        label->setClipToAxisRect(true);
-        // A light backing keeps the label legible over a dense cloud of points.
-        label->setBrush(QColor(255, 255, 255, 190));
-        label->setPadding(QMargins(2, 0, 2, 0));
         if (segment.kind == RoofSegment::Kind::compute) {
             label->setPositionAlignment(Qt::AlignRight | Qt::AlignBottom);
             label->position->setCoords(segment.x1 / 1.15, segment.y1 * 1.03);

@@ -4,6 +4,7 @@
 #include "core/roof_geometry.h"
 #include "core/units.h"
 #include "ui/axis_format.h"
+#include "ui/roof_layer.h"
 #include "ui/views/chart_frame.h"
 
 #include <QFontMetrics>
@@ -180,13 +181,7 @@ void ComparisonChart::drawRoofs(const Device& device, const QColor& color, const
     const DeviceRoofs roofs = deviceRoofs(device.ceilings, xMin, xMax, options);
     bool first = true;
     for (const auto& segment : roofs.segments) {
-        QCPGraph* g = addGraph();
-        g->setData({segment.x0, segment.x1}, {segment.y0, segment.y1}, true);
-        QPen pen(color, segment.kind == RoofSegment::Kind::memory ? 1.8 : 1.5);
-        if (segment.provenance == ProvenanceKind::spec)
-            pen.setStyle(Qt::DashLine);
-        g->setPen(pen);
-        g->setSelectable(QCP::stNone);
+        QCPGraph* g = addRoofGraph(*this, segment, color);
         g->setLayer(QStringLiteral("background"));
         yMax = std::max(yMax, std::max(segment.y0, segment.y1));
         if (first)
@@ -196,13 +191,8 @@ void ComparisonChart::drawRoofs(const Device& device, const QColor& color, const
         first = false;
         if (segment.kind != RoofSegment::Kind::compute)
             continue;
-        auto* label = new QCPItemText(this);
-        label->setText(QString::fromStdString(device.name + " · " + segment.label));
-        label->setColor(color);
-        label->setFont(QFont(font().family(), 7));
-        label->setClipToAxisRect(true);
-        label->setBrush(QColor(255, 255, 255, 190));
-        label->setPadding(QMargins(2, 0, 2, 0));
+        auto* label =
+            addRoofLabel(*this, QString::fromStdString(device.name + " · " + segment.label), color);
         label->setPositionAlignment(Qt::AlignRight | Qt::AlignBottom);
         label->position->setCoords(segment.x1 / 1.15, segment.y1 * 1.03);
     }

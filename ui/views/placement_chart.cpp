@@ -7,6 +7,7 @@
 #include "core/roofline.h"
 #include "ui/axis_format.h"
 #include "ui/palette.h"
+#include "ui/roof_layer.h"
 #include "ui/views/chart_frame.h"
 
 #include <algorithm>
@@ -16,6 +17,9 @@
 
 namespace roofscope::ui {
 namespace {
+
+// One device per rectangle: its roofs in one neutral colour, the points in their categories'.
+const QColor kRoofColor(60, 60, 60);
 
 constexpr double kRoofXMin = 1e-2, kRoofXMax = 1e4; // FLOP/B, as in the classic roofline
 
@@ -200,13 +204,7 @@ void PlacementChart::drawDevice(int column, const Device& device, const Session&
     double yLow = std::numeric_limits<double>::infinity(), yHigh = 0;
     std::vector<const RoofSegment*> computeRoofs; // labelled once the view is known
     for (const auto& s : roofs.segments) {
-        QCPGraph* g = addGraph(x, y);
-        g->setData({s.x0, s.x1}, {s.y0, s.y1}, true);
-        QPen pen(QColor(60, 60, 60), s.kind == RoofSegment::Kind::memory ? 1.8 : 1.4);
-        if (s.provenance == ProvenanceKind::spec)
-            pen.setStyle(Qt::DashLine);
-        g->setPen(pen);
-        g->setSelectable(QCP::stNone);
+        addRoofGraph(*this, s, kRoofColor, x, y);
         yHigh = std::max(yHigh, s.y1);
         if (s.kind == RoofSegment::Kind::compute)
             computeRoofs.push_back(&s);
@@ -255,13 +253,11 @@ void PlacementChart::drawDevice(int column, const Device& device, const Session&
 
     // Compute roofs are named at the right edge of the view, over the flat line.
     for (const RoofSegment* roof : computeRoofs) {
-        auto* label = new QCPItemText(this);
+        auto* label = addRoofLabel(*this, QString::fromStdString(roof->label), kRoofColor);
         label->setClipAxisRect(rect);
         label->position->setAxes(x, y);
         label->position->setCoords(x->range().upper / 1.15, roof->y1 * 1.05);
         label->setPositionAlignment(Qt::AlignRight | Qt::AlignBottom);
-        label->setFont(QFont(font().family(), 7));
-        label->setText(QString::fromStdString(roof->label));
     }
 }
 
