@@ -65,6 +65,11 @@ PlotPoints plotPoints(const Session& session) {
     for (const auto& device : session.devices)
         if (view.shownDevices.empty() || contains(view.shownDevices, device.id))
             out.deviceIds.push_back(device.id);
+    std::size_t records = 0;
+    for (const auto& dataset : session.datasets)
+        records += dataset.records.size();
+    out.points.reserve(records);
+    std::vector<PlotPoint> points; // one record's, reused
     for (std::size_t d = 0; d < session.datasets.size(); ++d) {
         const Dataset& dataset = session.datasets[d];
         if (contains(view.hiddenDatasets, dataset.context.label))
@@ -76,7 +81,7 @@ PlotPoints plotPoints(const Session& session) {
             const RecordRef ref{static_cast<int>(d), static_cast<int>(r)};
             // The point at the view's level is the one the classic roofline draws, bounded or
             // not; the hierarchical view adds the record's other levels the device knows.
-            std::vector<PlotPoint> points;
+            points.clear();
             if (device)
                 if (const auto p = rooflinePoint(record, device->ceilings, view.memoryLevel))
                     points.push_back(fromRoofline(record, ref, p.value()));
@@ -87,9 +92,10 @@ PlotPoints plotPoints(const Session& session) {
                 for (const auto& p : hierarchicalPoints(record, device->ceilings))
                     if (p.level != view.memoryLevel)
                         points.push_back(fromRoofline(record, ref, p));
-            std::stable_sort(
-                points.begin(), points.end(),
-                [](const PlotPoint& a, const PlotPoint& b) { return a.level < b.level; });
+            if (points.size() > 1)
+                std::stable_sort(
+                    points.begin(), points.end(),
+                    [](const PlotPoint& a, const PlotPoint& b) { return a.level < b.level; });
             std::erase_if(points, [](const PlotPoint& p) { return !drawable(p); });
             if (points.empty()) {
                 ++out.undrawable;

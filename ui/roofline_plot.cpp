@@ -142,18 +142,26 @@ void RooflinePlot::setSession(const Session& session) {
     }
     applyDeviceVisibility();
     PointGroups groups(session, session.view.colorBy, deviceColors);
+    // The plot draws core's points, as exports write them; it computes none of its own.
+    const PlotPoints points = plotPoints(session);
+    std::vector<std::vector<const PlotPoint*>> atLevel(session.datasets.size());
+    for (std::size_t i = 0; i < session.datasets.size(); ++i)
+        atLevel[i].assign(session.datasets[i].records.size(), nullptr);
+    for (const PlotPoint& p : points.points)
+        if (p.level == session.view.memoryLevel)
+            atLevel[static_cast<std::size_t>(p.ref.dataset)]
+                   [static_cast<std::size_t>(p.ref.record)] = &p;
     for (std::size_t i = 0; i < session.datasets.size(); ++i) {
         const Dataset& dataset = session.datasets[i];
         const auto& hidden = session.view.hiddenDatasets;
         drawnIndex_[i].assign(dataset.records.size(), -1);
         if (std::find(hidden.begin(), hidden.end(), dataset.context.label) != hidden.end())
             continue;
-        drawDataset(dataset, static_cast<int>(i), session.findDevice(dataset.context.deviceId),
-                    session.view, groups);
+        drawDataset(dataset, static_cast<int>(i), atLevel[i], groups);
     }
     arrangePoints(groups.groups());
     if (session.view.view == ViewKind::hierarchical)
-        collectLevels(session);
+        collectLevels(session, points);
     drawPoints(); // and rings the highlighted record again
     if (!applyViewRange(session.view))
         resetView();
@@ -237,8 +245,8 @@ void RooflinePlot::applyDeviceVisibility() {
                 item->setTextColor(hiddenDevices_.contains(target.device) ? Qt::gray : Qt::black);
 }
 
-void RooflinePlot::drawDataset(const Dataset& dataset, int datasetIndex, const Device* device,
-                               const ViewSettings& view, PointGroups& groups) {
+void RooflinePlot::drawDataset(const Dataset& dataset, int datasetIndex,
+                               const std::vector<const PlotPoint*>& atLevel, PointGroups& groups) {
     // Only computes the points here; drawPoints() draws them in the style their number calls for.
     std::unordered_map<std::string_view, int> nameIds; // launches of one kernel share its name
     double totalS = 0;
@@ -247,25 +255,14 @@ void RooflinePlot::drawDataset(const Dataset& dataset, int datasetIndex, const D
             totalS += r.timeS.value;
     for (std::size_t i = 0; i < dataset.records.size(); ++i) {
         const OpRecord& record = dataset.records[i];
-        double x = NAN, y = NAN, fraction = NAN;
-        bool above = false;
-        if (device) {
-            if (const auto p = rooflinePoint(record, device->ceilings, view.memoryLevel)) {
-                x = p.value().intensity;
-                y = p.value().achievedFlopsPerS;
-                fraction = p.value().fractionOfRoof;
-                above = p.value().aboveRoof;
-            }
-        }
-        if (std::isnan(x) && record.flops.known() && record.timeS.known() &&
-            record.timeS.value > 0) {
-            x = intensity(record.flops.value, record.bytesAt(view.memoryLevel).value_or(0));
-            y = record.flops.value / record.timeS.value;
-        }
-        if (!std::isfinite(x) || !std::isfinite(y) || x <= 0 || y <= 0) {
+        const PlotPoint* point = atLevel[i];
+        if (!point) {
             ++undrawable_;
             continue;
         }
+        const double x = point->intensity, y = point->achievedFlopsPerS;
+        const double fraction = point->fractionOfRoof;
+        const bool above = point->aboveRoof;
         const auto [name, added] =
             nameIds.try_emplace(record.name, static_cast<int>(names_.size()));
         if (added)

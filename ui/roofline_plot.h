@@ -6,6 +6,7 @@
 // highlighted, hovering a point shows what it is, and a click on a legend entry hides or shows
 // what it stands for (a device's roofs, a colour group, a category).
 
+#include "core/plot_points.h"
 #include "core/session.h"
 #include "ui/point_groups.h"
 
@@ -111,12 +112,14 @@ class RooflinePlot : public QCustomPlot {
     void setAxes(bool logX, bool logY);
     void drawDevice(const Device& device, const QColor& color, double xMin, double xMax,
                     const std::vector<Precision>& precisions);
-    void drawDataset(const Dataset& dataset, int datasetIndex, const Device* device,
-                     const ViewSettings& view, PointGroups& groups);
+    // Adds the dataset's points at the view's level, `atLevel[r]` the one core computed for
+    // record r (core/plot_points.h), nullptr for a record with no place on the plot.
+    void drawDataset(const Dataset& dataset, int datasetIndex,
+                     const std::vector<const PlotPoint*>& atLevel, PointGroups& groups);
     // Orders drawn_ by group, then category, so that each group's points are one run; fills
     // groups_ and drawnIndex_ and the axis-space coordinates.
     void arrangePoints(const std::vector<PointGroup>& groups);
-    void collectLevels(const Session& session);
+    void collectLevels(const Session& session, const PlotPoints& points);
     // (Re)creates the plottables that show drawn_ in the style in use, the legend entries and
     // the picking grid; roofs stay.
     void drawPoints();

@@ -8,8 +8,7 @@
 
 namespace roofscope::ui {
 
-void RooflinePlot::collectLevels(const Session& session) {
-    const PlotPoints points = plotPoints(session);
+void RooflinePlot::collectLevels(const Session& session, const PlotPoints& points) {
     for (const PlotPoint& p : points.points) {
         if (p.level == session.view.memoryLevel)
             continue;
