@@ -34,12 +34,8 @@ std::string traceLabel(const std::vector<std::string>& traces) {
     return traces.size() == 1 ? first : first + " (" + std::to_string(traces.size()) + " ranks)";
 }
 
-std::string exportedKinds() {
-    std::vector<FileKind> kinds;
-    for (const Importer* i : importers())
-        if (i->opensAs == OpensAs::session || i->opensAs == OpensAs::run)
-            kinds.push_back(i->kind);
-    return pluralList(kinds);
+bool exported(const Importer& i) {
+    return i.opensAs == OpensAs::session || i.opensAs == OpensAs::run;
 }
 
 void addDevice(Session& session, const Device& device) {
@@ -55,13 +51,10 @@ Result<LoadedExport> loadExportInputs(const ExportInputs& inputs, const Catalog&
     for (const auto& path : inputs.paths) {
         ROOFSCOPE_TRY(importer, importerOf(path));
         const Importer& in = *importer.value();
-        if (in.opensAs == OpensAs::session)
-            sessions.push_back(path);
-        else if (in.opensAs == OpensAs::run)
-            traces.push_back(path);
-        else
-            return makeError(std::string(in.name) + ": export reads " + exportedKinds(),
+        if (!exported(in))
+            return makeError(std::string(in.name) + ": export reads " + pluralList(exported),
                              inFile(path));
+        (in.opensAs == OpensAs::session ? sessions : traces).push_back(path);
     }
     if (sessions.size() > 1)
         return makeError("give one session; several traces (one per rank) make one dataset",

@@ -103,11 +103,8 @@ Result<FileSummary> summarizeInput(const std::string& path, const Catalog& catal
     ROOFSCOPE_TRY(importer, importerOf(path));
     const Importer& in = *importer.value();
     if (!in.summarize) {
-        std::vector<FileKind> read;
-        for (const Importer* i : importers())
-            if (i->summarize)
-                read.push_back(i->kind);
-        return makeError(std::string(in.name) + ": summarize reads " + pluralList(read) +
+        const auto summarizes = [](const Importer& i) { return i.summarize != nullptr; };
+        return makeError(std::string(in.name) + ": summarize reads " + pluralList(summarizes) +
                              " ('roofscope info' describes the others)",
                          inFile(path));
     }

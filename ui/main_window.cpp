@@ -124,17 +124,15 @@ namespace {
 // The importer table's entries the window opens, after one entry for all of them together; the
 // kind is then decided by content (openFiles), so the patterns only narrow what the dialog lists.
 QString openDialogFilter() {
+    const auto text = [](std::string_view s) {
+        return QString::fromUtf8(s.data(), qsizetype(s.size()));
+    };
     QStringList entries, patterns;
     for (const Importer* i : importers()) {
-        if (i->dialogFilter.empty())
+        if (i->dialogName.empty())
             continue;
-        const QString entry =
-            QString::fromUtf8(i->dialogFilter.data(), qsizetype(i->dialogFilter.size()));
-        entries.append(entry);
-        const qsizetype open = entry.lastIndexOf(QLatin1Char('('));
-        const qsizetype close = entry.lastIndexOf(QLatin1Char(')'));
-        for (const QString& p :
-             entry.mid(open + 1, close - open - 1).split(QLatin1Char(' '), Qt::SkipEmptyParts))
+        entries.append(QStringLiteral("%1 (%2)").arg(text(i->dialogName), text(i->patterns)));
+        for (const QString& p : text(i->patterns).split(QLatin1Char(' '), Qt::SkipEmptyParts))
             if (!patterns.contains(p))
                 patterns.append(p);
     }

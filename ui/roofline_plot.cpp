@@ -1,7 +1,6 @@
 #include "ui/roofline_plot.h"
 
 #include "core/roof_geometry.h"
-#include "core/roofline.h"
 #include "ui/axis_format.h"
 #include "ui/palette.h"
 #include "ui/roof_layer.h"

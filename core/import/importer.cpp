@@ -2,7 +2,7 @@
 
 #include "core/import/byte_stream.h"
 
-#include <algorithm>
+#include <vector>
 
 namespace roofscope {
 
@@ -14,6 +14,21 @@ const Importer& ncuImporter();         // ncu/ncu_importer.cpp
 const Importer& nvbandwidthImporter(); // nvbandwidth/nvbandwidth_importer.cpp
 const Importer& ertImporter();         // ert/ert_importer.cpp
 const Importer& ncclTestsImporter();   // nccl_tests/nccl_tests_importer.cpp
+
+namespace {
+
+// "a, b and c": the words separated by commas, the last pair by `last`.
+std::string joined(const std::vector<std::string_view>& words, std::string_view last) {
+    std::string out;
+    for (std::size_t n = 0; n < words.size(); ++n) {
+        if (n > 0)
+            out += n + 1 == words.size() ? last : std::string_view(", ");
+        out += words[n];
+    }
+    return out;
+}
+
+} // namespace
 
 std::span<const Importer* const> importers() {
     // The order is the detection's. Sessions and ceilings first: they may quote anything, even a
@@ -78,14 +93,10 @@ Result<const Importer*> importerOf(const std::string& path) {
     ROOFSCOPE_TRY(kind, detectFileKindOf(path));
     if (const Importer* i = importerFor(kind.value()))
         return i;
-    std::string expected;
-    const auto all = importers();
-    for (std::size_t n = 0; n < all.size(); ++n)
-        expected += (n == 0                ? ""
-                     : n + 1 == all.size() ? " or "
-                                           : ", ") +
-                    std::string(all[n]->expect);
-    return makeError("unrecognised file: expected " + expected, inFile(path));
+    std::vector<std::string_view> expected;
+    for (const Importer* i : importers())
+        expected.push_back(i->expect);
+    return makeError("unrecognised file: expected " + joined(expected, " or "), inFile(path));
 }
 
 Result<std::string> describeFile(const std::string& path) {
@@ -93,14 +104,12 @@ Result<std::string> describeFile(const std::string& path) {
     return importer.value()->describe(path);
 }
 
-std::string pluralList(std::span<const FileKind> kinds) {
-    std::string list;
-    for (std::size_t n = 0; n < kinds.size(); ++n)
-        list += (n == 0                  ? ""
-                 : n + 1 == kinds.size() ? " and "
-                                         : ", ") +
-                std::string(importerFor(kinds[n])->plural);
-    return list;
+std::string pluralList(bool (*reads)(const Importer&)) {
+    std::vector<std::string_view> kinds;
+    for (const Importer* i : importers())
+        if (reads(*i))
+            kinds.push_back(i->plural);
+    return joined(kinds, " and ");
 }
 
 } // namespace roofscope

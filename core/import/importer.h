@@ -44,9 +44,10 @@ struct Importer {
     std::string_view name;   // in messages: "Kineto trace"
     std::string_view plural; // in lists of what a command reads: "Kineto traces"
     std::string_view expect; // in "unrecognised file: expected ...": "a Kineto trace"
-    // The Open dialog's entry, "Kineto traces, one file per rank (*.json *.json.gz)"; empty when
-    // the window does not open the kind.
-    std::string_view dialogFilter;
+    // The Open dialog's entry, "Kineto traces, one file per rank", and the names it lists,
+    // "*.json *.json.gz"; both empty when the window does not open the kind.
+    std::string_view dialogName;
+    std::string_view patterns;
     OpensAs opensAs;
     // Whether a file with this head is of this kind. Tried in the table's order: the first that
     // says yes decides, so a rule may rely on those before it having said no.
@@ -90,7 +91,8 @@ Result<const Importer*> importerOf(const std::string& path);
 // and the position of the problem; an unrecognised file is an error listing the kinds understood.
 Result<std::string> describeFile(const std::string& path);
 
-// The kinds a command reads, for its messages: "sessions (*.roofscope) and Kineto traces".
-std::string pluralList(std::span<const FileKind> kinds);
+// The kinds whose importer `reads` says yes to, in table order, for a command's messages:
+// "sessions (*.roofscope) and Kineto traces".
+std::string pluralList(bool (*reads)(const Importer&));
 
 } // namespace roofscope

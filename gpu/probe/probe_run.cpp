@@ -47,10 +47,6 @@ class ProgressThrottle {
     Clock::time_point lastTime_ = Clock::now();
 };
 
-bool notSupportedHere(const Error& e) {
-    return e.kind == ErrorKind::unsupported;
-}
-
 // The ceiling goes to every device of the step; a second value for the same ceiling (two
 // collectives both giving the inter-node bus bandwidth) keeps the higher, as a ceiling is the
 // best the hardware delivered.
@@ -173,16 +169,17 @@ RunReport runPlan(const Plan& plan, const ProbeOptions& options, EventSink& sink
         const bool timeUp = options.timeLimitS > 0 && secondsSince(runStart) >= options.timeLimitS;
         if (!outcome) {
             const Error& error = outcome.error();
-            const bool notRun = notSupportedHere(error) || cancelled || timeUp;
+            const bool unsupported = error.kind == ErrorKind::unsupported;
+            r.reason = unsupported ? ErrorKind::unsupported
+                       : cancelled ? ErrorKind::cancelled
+                       : timeUp    ? ErrorKind::timeLimit
+                                   : error.kind;
+            const bool notRun = unsupported || cancelled || timeUp;
             r.status = notRun ? StepStatus::skipped : StepStatus::failed;
-            r.message = notSupportedHere(error) ? error.toString()
-                        : cancelled             ? "cancelled"
-                        : timeUp                ? "time limit reached"
-                                                : error.toString();
-            r.reason = notSupportedHere(error) ? ErrorKind::unsupported
-                       : cancelled             ? ErrorKind::cancelled
-                       : timeUp                ? ErrorKind::timeLimit
-                                               : error.kind;
+            // A benchmark this machine cannot run says why; one stopped says what stopped it.
+            r.message = unsupported || !notRun ? error.toString()
+                        : cancelled            ? "cancelled"
+                                               : "time limit reached";
             ProbeEvent e = event(r.status == StepStatus::skipped ? ProbeEventType::skipped
                                                                  : ProbeEventType::failed,
                                  step);

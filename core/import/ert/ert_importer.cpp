@@ -29,6 +29,7 @@ const Importer& ertImporter() {
         "ERT roofline.json",
         "an ERT roofline.json",
         "",
+        "",
         OpensAs::infoOnly,
         recognises,
         describe,

@@ -78,6 +78,7 @@ const Importer& ncuImporter() {
         "Nsight Compute CSV",
         "an Nsight Compute CSV export",
         "",
+        "",
         OpensAs::infoOnly,
         recognises,
         describe,

@@ -41,6 +41,7 @@ const Importer& nvbandwidthImporter() {
         "nvbandwidth output",
         "nvbandwidth output",
         "",
+        "",
         OpensAs::infoOnly,
         recognises,
         describe,

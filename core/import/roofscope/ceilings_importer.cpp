@@ -36,6 +36,7 @@ const Importer& ceilingsImporter() {
         "ceilings documents",
         "a ceilings document (\"format\": \"roofscope-ceilings\")",
         "",
+        "",
         OpensAs::infoOnly,
         recognises,
         describe,
