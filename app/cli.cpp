@@ -1,6 +1,6 @@
 #include "app/cli.h"
 
-#include "ui/build_info.h"
+#include "app/gui_module.h"
 
 #include <filesystem>
 #include <ostream>
@@ -33,10 +33,14 @@ void printUsage(std::ostream& out) {
     out << "\n'roofscope COMMAND --help' describes a command.\n";
 }
 
-// The same lines as Help > About (ui/build_info.h).
+// The same lines as Help > About; the Qt ones from the explorer's module when it loads, since
+// only it knows the Qt it runs on.
 void printVersion(std::ostream& out) {
-    for (const QString& line : ui::versionLines())
-        out << line.toStdString() << "\n";
+    const auto module = loadGuiModule();
+    const BuildInfo info = module ? module.value()->buildInfo() : buildFacts();
+    for (const std::string& line :
+         versionLines(info, module ? std::string() : module.error().message))
+        out << line << "\n";
 }
 
 } // namespace

@@ -2,6 +2,8 @@
 // The command line: `roofscope` alone starts the GUI, `roofscope SUBCOMMAND ...` runs headless.
 // Every sub-command is one row of the table in cli.cpp.
 
+#include "core/build_info.h"
+
 #include <charconv>
 #include <iosfwd>
 #include <optional>
@@ -36,6 +38,9 @@ template <class T> std::optional<T> parseWhole(const std::string& text) {
         return std::nullopt;
     return value;
 }
+
+// This build's facts without the Qt ones (app/build_facts.cpp).
+BuildInfo buildFacts();
 
 // Runs the sub-command named by args[0] (args exclude the program name) and returns its exit
 // code, or nullopt when the arguments ask for the GUI (none, or files to open).

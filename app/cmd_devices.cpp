@@ -1,5 +1,6 @@
 // roofscope devices [--json]
 #include "app/cli.h"
+#include "app/options.h"
 #include "core/catalog_loader.h"
 #include "core/ceilings_file.h"
 #include "core/units.h"
@@ -10,12 +11,24 @@
 namespace roofscope::app {
 namespace {
 
-constexpr const char* kHelp =
-    "Usage: roofscope devices [--json]\n\n"
-    "Lists every device Roofscope knows: the built-in spec catalog, then the user's entries\n"
-    "from the user catalog folder, which override built-in ones with the same id.\n\n"
-    "  --json   print the catalog as a roofscope-ceilings document (readable back as a\n"
-    "           ceilings file)\n";
+OptionTable optionTable(bool& json) {
+    return {"devices",
+            "Usage: roofscope devices [--json]\n\n"
+            "Lists every device Roofscope knows: the built-in spec catalog, then the user's "
+            "entries\nfrom the user catalog folder, which override built-in ones with the same "
+            "id.\n\n",
+            11,
+            {{{"--json"},
+              "",
+              "print the catalog as a roofscope-ceilings document (readable back as a ceilings "
+              "file)",
+              [&json](const std::string&) {
+                  json = true;
+                  return std::string();
+              }}},
+            "",
+            false};
+}
 
 std::string peakText(const Device& d, Precision p, bool tensor) {
     const auto c = d.ceilings.computeFor(p, tensor);
@@ -28,18 +41,9 @@ std::string peakText(const Device& d, Precision p, bool tensor) {
 
 int runDevices(const std::vector<std::string>& args, CommandIo io) {
     bool json = false;
-    for (const auto& a : args) {
-        if (a == "--help" || a == "-h") {
-            io.out << kHelp;
-            return kExitOk;
-        }
-        if (a == "--json") {
-            json = true;
-            continue;
-        }
-        io.err << "roofscope devices: unknown argument '" << a << "'\n\n" << kHelp;
-        return kExitUsage;
-    }
+    std::vector<std::string> none;
+    if (const auto code = parseCommandLine(optionTable(json), args, none, io))
+        return *code;
     std::vector<std::string> warnings;
     const Catalog catalog = loadCatalog(&warnings);
     for (const auto& w : warnings)

@@ -1,6 +1,7 @@
 #pragma once
 // `roofscope export`: the session to export, built from the inputs (cmd_export_load.cpp), then
-// written by ui::exportSession (cmd_export.cpp parses the command line).
+// written as a table by core (core/export/) or as an image by the explorer's module
+// (app/gui_module.h); cmd_export.cpp parses the command line.
 
 #include "core/catalog.h"
 #include "core/error.h"

@@ -48,20 +48,20 @@ Status applyViewOptions(Session& session, const ViewOptions& o, const Catalog& c
     if (o.baseline) {
         if (Status s = requireDataset(session, "--baseline", *o.baseline); !s)
             return s;
-        v.compareBaseline = *o.baseline;
+        v.compare.baseline = *o.baseline;
     }
     if (o.target) {
         if (Status s = requireDataset(session, "--target", *o.target); !s)
             return s;
-        v.compareTarget = *o.target;
-        v.projectDevice.clear();
+        v.compare.target = *o.target;
+        v.compare.projectDevice.clear();
     }
     if (o.projectOnto) {
         ROOFSCOPE_TRY(id, resolveDevice(session, "--project-onto", *o.projectOnto, catalog));
-        v.projectDevice = id.value();
+        v.compare.projectDevice = id.value();
     }
     if (!o.moves.empty()) {
-        v.moves.clear();
+        v.placement.moves.clear();
         for (const auto& [categoryName, device] : o.moves) {
             const auto category = parseEnum<Category>(categoryName);
             if (!category) {
@@ -73,7 +73,7 @@ Status applyViewOptions(Session& session, const ViewOptions& o, const Catalog& c
             }
             ROOFSCOPE_TRY(id,
                           resolveDevice(session, "--move " + categoryName + "=", device, catalog));
-            v.moves.push_back({*category, id.value()});
+            v.placement.moves.push_back({*category, id.value()});
         }
     }
     for (const auto& [device, price] : o.prices) {
@@ -104,9 +104,9 @@ Status applyViewOptions(Session& session, const ViewOptions& o, const Catalog& c
                 return s;
     }
     if (o.rank)
-        v.mdRank = *o.rank;
+        v.md.rank = *o.rank;
     if (o.cluster)
-        v.clusterRule = *o.cluster;
+        v.md.clusterRule = *o.cluster;
     if (o.link)
         v.link = *o.link;
     if (o.level)

@@ -1,6 +1,7 @@
 // roofscope model NAME --device ID [--batch N] [--seq N] [--precision P] [--mode M] [--dp N]
 //                [--json];  roofscope model --list
 #include "app/cli.h"
+#include "app/options.h"
 #include "core/catalog_loader.h"
 #include "core/zoo/model_report.h"
 
@@ -9,121 +10,191 @@
 namespace roofscope::app {
 namespace {
 
-constexpr const char* kHelp =
-    "Usage: roofscope model NAME --device ID [options]\n"
-    "       roofscope model --list\n\n"
-    "Builds the analytic workload of a well-known model and prints every layer with its FLOPs,\n"
-    "bytes, intensity and MD-Roofline bound and bottleneck on a catalog device.\n\n"
-    "  --device ID        catalog device (see 'roofscope devices')\n"
-    "  --batch N          samples per device (default: the model's)\n"
-    "  --seq N            tokens per sample for bert-large and gpt\n"
-    "  --image N          image side in pixels for resnet50 and maskrcnn-backbone\n"
-    "  --precision P      bf16 (default), fp16 or fp32\n"
-    "  --mode M           training (default) or inference\n"
-    "  --dp N             data-parallel ranks; adds the gradient all-reduce (default 1)\n"
-    "  --link L           link whose ceiling bounds communication (default intra_node)\n"
-    "  --layers N --hidden N --heads N --kv-heads N --ffn N --vocab N\n"
-    "                     shape of the gpt decoder (default LLaMA-7B: 32, 4096, 32, 32,\n"
-    "                     11008, 32000; --ffn 0 derives it from --hidden)\n"
-    "  --gpt2             start from GPT-2 small (12, 768, 12, 12, 3072, 50257; LayerNorm,\n"
-    "                     GELU MLP, biases, 1024 learned positions, tied head)\n"
-    "  --json             print JSON (schema in docs/file-formats.md, \"Model report\")\n"
-    "  --list             list the models\n";
+struct Args {
+    std::vector<std::string> operands;
+    std::string deviceId;
+    ModelOptions options;
+    MdOptions md;
+    bool json = false;
+    bool list = false;
+    std::optional<DecoderShape> decoder;
+    bool kvHeadsGiven = false;
+};
 
-int usageError(CommandIo io, const std::string& message) {
-    return app::usageError(io, "model", kHelp, message);
+using Take = std::function<std::string(const std::string&)>;
+
+Take flag(bool& into) {
+    return [&into](const std::string&) {
+        into = true;
+        return std::string();
+    };
+}
+
+// A whole number of at least `least` into `into`.
+Take count(int& into, std::string_view option, int least = 1) {
+    return [&into, option, least](const std::string& v) {
+        const auto n = parseWhole<int>(v);
+        if (!n || *n < least)
+            return std::string(option) + " needs a positive integer";
+        into = *n;
+        return std::string();
+    };
+}
+
+// A dimension of the gpt decoder: starts the LLaMA-7B shape when it is the first one given.
+Take shape(Args& a, int DecoderShape::*field, std::string_view option, int least = 1) {
+    return [&a, field, option, least](const std::string& v) {
+        const auto n = parseWhole<int>(v);
+        if (!n || *n < least)
+            return std::string(option) + " needs a positive integer";
+        DecoderShape& d = a.decoder ? *a.decoder : a.decoder.emplace();
+        d.*field = *n;
+        // The heads are key-value heads too unless those were given (multi-head attention).
+        if (field == &DecoderShape::heads && !a.kvHeadsGiven)
+            d.kvHeads = *n;
+        a.kvHeadsGiven = a.kvHeadsGiven || field == &DecoderShape::kvHeads;
+        return std::string();
+    };
+}
+
+OptionTable optionTable(Args& a) {
+    std::vector<Option> options{
+        {{"--device"},
+         "ID",
+         "catalog device (see 'roofscope devices')",
+         [&a](const std::string& v) {
+             if (v.empty())
+                 return std::string("--device needs a device id");
+             a.deviceId = v;
+             return std::string();
+         }},
+        {{"--batch"},
+         "N",
+         "samples per device (default: the model's)",
+         count(a.options.batch, "--batch")},
+        {{"--seq"},
+         "N",
+         "tokens per sample for bert-large and gpt",
+         count(a.options.seqLen, "--seq")},
+        {{"--image"},
+         "N",
+         "image side in pixels for resnet50 and maskrcnn-backbone",
+         count(a.options.imageSize, "--image")},
+        {{"--precision"},
+         "P",
+         "bf16 (default), fp16 or fp32",
+         [&a](const std::string& v) {
+             const auto p = parseEnum<Precision>(v);
+             if (!p)
+                 return std::string("--precision needs bf16, fp16 or fp32");
+             a.options.precision = *p;
+             return std::string();
+         }},
+        {{"--mode"},
+         "M",
+         "training (default) or inference",
+         [&a](const std::string& v) {
+             const auto m = parseRunMode(v);
+             if (!m)
+                 return std::string("--mode needs training or inference");
+             a.options.mode = *m;
+             return std::string();
+         }},
+        {{"--dp"},
+         "N",
+         "data-parallel ranks; adds the gradient all-reduce (default 1)",
+         count(a.options.dataParallel, "--dp")},
+        {{"--link"},
+         "L",
+         "link whose ceiling bounds communication (default intra_node)",
+         [&a](const std::string& v) {
+             const auto l = parseEnum<Link>(v);
+             if (!l)
+                 return std::string("--link needs one of pcie_h2d, pcie_d2h, p2p, intra_node, "
+                                    "inter_node");
+             a.md.link = *l;
+             return std::string();
+         }},
+        {{"--layers"},
+         "N",
+         "gpt decoder: layers (default LLaMA-7B's 32)",
+         shape(a, &DecoderShape::layers, "--layers")},
+        {{"--hidden"},
+         "N",
+         "gpt decoder: hidden size (default 4096)",
+         shape(a, &DecoderShape::hidden, "--hidden")},
+        {{"--heads"},
+         "N",
+         "gpt decoder: attention heads (default 32)",
+         shape(a, &DecoderShape::heads, "--heads")},
+        {{"--kv-heads"},
+         "N",
+         "gpt decoder: key-value heads (default: --heads)",
+         shape(a, &DecoderShape::kvHeads, "--kv-heads")},
+        {{"--ffn"},
+         "N",
+         "gpt decoder: MLP size (default 11008; 0 derives it from --hidden)",
+         shape(a, &DecoderShape::ffn, "--ffn", 0)},
+        {{"--vocab"},
+         "N",
+         "gpt decoder: vocabulary (default 32000)",
+         shape(a, &DecoderShape::vocab, "--vocab")},
+        {{"--gpt2"},
+         "",
+         "start from GPT-2 small (12, 768, 12, 12, 3072, 50257; LayerNorm, GELU MLP, biases, "
+         "1024 learned positions, tied head)",
+         [&a](const std::string&) {
+             if (a.decoder)
+                 return std::string("--gpt2 must come before the shape options");
+             a.decoder = DecoderShape::gpt2Small();
+             a.kvHeadsGiven = true;
+             return std::string();
+         }},
+        {{"--json"},
+         "",
+         "print JSON (schema in docs/file-formats.md, \"Model report\")",
+         flag(a.json)},
+        {{"--list"}, "", "list the models", flag(a.list)},
+    };
+    return {"model",
+            "Usage: roofscope model NAME --device ID [options]\n"
+            "       roofscope model --list\n\n"
+            "Builds the analytic workload of a well-known model and prints every layer with its "
+            "FLOPs,\nbytes, intensity and MD-Roofline bound and bottleneck on a catalog "
+            "device.\n\n",
+            21, std::move(options), ""};
 }
 
 } // namespace
 
 int runModel(const std::vector<std::string>& args, CommandIo io) {
-    std::string name, deviceId;
-    ModelOptions options;
-    MdOptions md;
-    bool json = false;
-    std::optional<DecoderShape> decoder;
-    bool kvHeadsGiven = false;
-    for (std::size_t i = 0; i < args.size(); ++i) {
-        const std::string& a = args[i];
-        auto value = [&](std::string& out) {
-            if (i + 1 >= args.size())
-                return false;
-            out = args[++i];
-            return true;
-        };
-        std::string v;
-        if (a == "--help" || a == "-h") {
-            io.out << kHelp;
-            return kExitOk;
-        } else if (a == "--list") {
-            for (const auto& m : zooModels())
-                io.out << m.name << std::string(20 - std::min<std::size_t>(19, m.name.size()), ' ')
-                       << m.description << " (default batch " << m.defaultBatch << ")\n";
-            return kExitOk;
-        } else if (a == "--json") {
-            json = true;
-        } else if (a == "--device") {
-            if (!value(deviceId))
-                return usageError(io, "--device needs a device id");
-        } else if (a == "--batch" || a == "--seq" || a == "--image" || a == "--dp") {
-            std::optional<int> n;
-            if (!value(v) || !(n = parseWhole<int>(v)) || *n < 1)
-                return usageError(io, a + " needs a positive integer");
-            int* target = a == "--batch"   ? &options.batch
-                          : a == "--seq"   ? &options.seqLen
-                          : a == "--image" ? &options.imageSize
-                                           : &options.dataParallel;
-            *target = *n;
-        } else if (a == "--layers" || a == "--hidden" || a == "--heads" || a == "--kv-heads" ||
-                   a == "--ffn" || a == "--vocab") {
-            std::optional<int> n;
-            if (!value(v) || !(n = parseWhole<int>(v)) || *n < (a == "--ffn" ? 0 : 1))
-                return usageError(io, a + " needs a positive integer");
-            DecoderShape& d = decoder ? *decoder : decoder.emplace();
-            int* target = a == "--layers"     ? &d.layers
-                          : a == "--hidden"   ? &d.hidden
-                          : a == "--heads"    ? &d.heads
-                          : a == "--kv-heads" ? &d.kvHeads
-                          : a == "--ffn"      ? &d.ffn
-                                              : &d.vocab;
-            *target = *n;
-            if (a == "--heads" && !kvHeadsGiven)
-                d.kvHeads = *n;
-            kvHeadsGiven = kvHeadsGiven || a == "--kv-heads";
-        } else if (a == "--gpt2") {
-            if (decoder)
-                return usageError(io, "--gpt2 must come before the shape options");
-            decoder = DecoderShape::gpt2Small();
-            kvHeadsGiven = true;
-        } else if (a == "--precision") {
-            const auto p = value(v) ? parseEnum<Precision>(v) : std::nullopt;
-            if (!p)
-                return usageError(io, "--precision needs bf16, fp16 or fp32");
-            options.precision = *p;
-        } else if (a == "--mode") {
-            const auto m = value(v) ? parseRunMode(v) : std::nullopt;
-            if (!m)
-                return usageError(io, "--mode needs training or inference");
-            options.mode = *m;
-        } else if (a == "--link") {
-            const auto l = value(v) ? parseEnum<Link>(v) : std::nullopt;
-            if (!l)
-                return usageError(io, "--link needs one of pcie_h2d, pcie_d2h, p2p, intra_node, "
-                                      "inter_node");
-            md.link = *l;
-        } else if (!a.starts_with("-") && name.empty()) {
-            name = a;
-        } else {
-            return usageError(io, "unknown argument '" + a + "'");
-        }
+    Args a;
+    const OptionTable table = optionTable(a);
+    if (const auto code = parseCommandLine(table, args, a.operands, io))
+        return *code;
+    const auto wrong = [&](const std::string& why) {
+        return usageError(io, "model", helpText(table), why);
+    };
+    if (a.list) {
+        for (const auto& m : zooModels())
+            io.out << m.name << std::string(20 - std::min<std::size_t>(19, m.name.size()), ' ')
+                   << m.description << " (default batch " << m.defaultBatch << ")\n";
+        return kExitOk;
     }
+    if (a.operands.size() > 1)
+        return wrong("unknown argument '" + a.operands[1] + "'");
+    const std::string name = a.operands.empty() ? std::string() : a.operands.front();
     if (name.empty())
-        return usageError(io, "no model given (see --list)");
-    if (decoder && name != "gpt")
-        return usageError(io, "decoder shape options apply to the gpt model only");
-    options.decoder = decoder;
+        return wrong("no model given (see --list)");
+    if (a.decoder && name != "gpt")
+        return wrong("decoder shape options apply to the gpt model only");
+    ModelOptions& options = a.options;
+    options.decoder = a.decoder;
+    const MdOptions& md = a.md;
+    const bool json = a.json;
+    const std::string& deviceId = a.deviceId;
     if (deviceId.empty())
-        return usageError(io, "no device given (--device ID; see 'roofscope devices')");
+        return wrong("no device given (--device ID; see 'roofscope devices')");
 
     std::vector<std::string> warnings;
     const Catalog catalog = loadCatalog(&warnings);

@@ -1,6 +1,7 @@
 // roofscope summarize FILE... [--json] [--group kernel|op|launch] [--device ID] [--top N]
 #include "app/cmd_summarize.h"
 #include "app/cli.h"
+#include "app/options.h"
 #include "core/catalog_loader.h"
 
 #include <ostream>
@@ -8,32 +9,73 @@
 namespace roofscope::app {
 namespace {
 
-constexpr const char* kHelp =
-    "Usage: roofscope summarize FILE... [options]\n\n"
-    "Summarizes PyTorch profiler (Kineto) traces, plain or gzipped, Nsight Compute CSV exports\n"
-    "and nccl-tests output: the records by time with their FLOP/s, intensity and roofline\n"
-    "bottleneck on the device, the collectives with their algbw and busbw, and the warnings\n"
-    "(on stderr). The device is the catalog entry the file names, or --device.\n\n"
-    "  --group G    kernel (default; one record per kernel name), op (per framework op and\n"
-    "               input shapes) or launch (one record per launch)\n"
-    "  --device ID  catalog device whose ceilings bound the records (see 'roofscope devices')\n"
-    "  --top N      records shown in the table, longest first (default 30; 0 shows all)\n"
-    "  --json       print JSON, schema roofscope.summary/1 (docs/file-formats.md, \"Summary\"),\n"
-    "               with every record and the warnings\n\n"
-    "A file that cannot be read is reported with its position and skipped; the exit status is\n"
-    "then 1.\n";
-
 constexpr std::size_t kDefaultTop = 30;
-
-int usageError(CommandIo io, const std::string& message) {
-    return app::usageError(io, "summarize", kHelp, message);
-}
 
 std::optional<Grouping> parseGrouping(const std::string& text) {
     for (const Grouping g : {Grouping::kernel, Grouping::op, Grouping::launch})
         if (text == groupingName(g))
             return g;
     return std::nullopt;
+}
+
+struct Args {
+    std::vector<std::string> files;
+    std::string deviceId;
+    SummaryOptions options;
+    std::size_t top = kDefaultTop;
+    bool json = false;
+};
+
+OptionTable optionTable(Args& a) {
+    return {
+        "summarize",
+        "Usage: roofscope summarize FILE... [options]\n\n"
+        "Summarizes PyTorch profiler (Kineto) traces, plain or gzipped, Nsight Compute CSV "
+        "exports\n"
+        "and nccl-tests output: the records by time with their FLOP/s, intensity and roofline\n"
+        "bottleneck on the device, the collectives with their algbw and busbw, and the warnings\n"
+        "(on stderr). The device is the catalog entry the file names, or --device.\n\n",
+        15,
+        {{{"--group"},
+          "G",
+          "kernel (default; one record per kernel name), op (per framework op and input shapes) "
+          "or launch (one record per launch)",
+          [&a](const std::string& v) {
+              const auto g = parseGrouping(v);
+              if (!g)
+                  return std::string("--group needs kernel, op or launch");
+              a.options.grouping = *g;
+              return std::string();
+          }},
+         {{"--device"},
+          "ID",
+          "catalog device whose ceilings bound the records (see 'roofscope devices')",
+          [&a](const std::string& v) {
+              if (v.empty())
+                  return std::string("--device needs a device id");
+              a.deviceId = v;
+              return std::string();
+          }},
+         {{"--top"},
+          "N",
+          "records shown in the table, longest first (default 30; 0 shows all)",
+          [&a](const std::string& v) {
+              const auto n = parseWhole<std::size_t>(v);
+              if (!n)
+                  return std::string("--top needs a number of records (0 shows all)");
+              a.top = *n;
+              return std::string();
+          }},
+         {{"--json"},
+          "",
+          "print JSON, schema roofscope.summary/1 (docs/file-formats.md, \"Summary\"), with every "
+          "record and the warnings",
+          [&a](const std::string&) {
+              a.json = true;
+              return std::string();
+          }}},
+        "\nA file that cannot be read is reported with its position and skipped; the exit status "
+        "is\nthen 1.\n"};
 }
 
 } // namespace
@@ -51,41 +93,17 @@ std::string_view groupingName(Grouping grouping) {
 }
 
 int runSummarize(const std::vector<std::string>& args, CommandIo io) {
-    std::vector<std::string> files;
-    std::string deviceId;
-    SummaryOptions options;
-    std::size_t top = kDefaultTop;
-    bool json = false;
-    for (std::size_t i = 0; i < args.size(); ++i) {
-        const std::string& a = args[i];
-        const bool hasValue = i + 1 < args.size();
-        if (a == "--help" || a == "-h") {
-            io.out << kHelp;
-            return kExitOk;
-        } else if (a == "--json") {
-            json = true;
-        } else if (a == "--group") {
-            const auto g = hasValue ? parseGrouping(args[++i]) : std::nullopt;
-            if (!g)
-                return usageError(io, "--group needs kernel, op or launch");
-            options.grouping = *g;
-        } else if (a == "--device") {
-            if (!hasValue)
-                return usageError(io, "--device needs a device id");
-            deviceId = args[++i];
-        } else if (a == "--top") {
-            const auto n = parseWhole<std::size_t>(hasValue ? args[++i] : std::string());
-            if (!n)
-                return usageError(io, "--top needs a number of records (0 shows all)");
-            top = *n;
-        } else if (a.size() > 1 && a.front() == '-') {
-            return usageError(io, "unknown option '" + a + "'");
-        } else {
-            files.push_back(a);
-        }
-    }
-    if (files.empty())
-        return usageError(io, "no file given");
+    Args a;
+    const OptionTable table = optionTable(a);
+    if (const auto code = parseCommandLine(table, args, a.files, io))
+        return *code;
+    if (a.files.empty())
+        return usageError(io, "summarize", helpText(table), "no file given");
+    const std::vector<std::string>& files = a.files;
+    const std::string& deviceId = a.deviceId;
+    SummaryOptions& options = a.options;
+    const std::size_t top = a.top;
+    const bool json = a.json;
 
     std::vector<std::string> catalogWarnings;
     const Catalog catalog = loadCatalog(&catalogWarnings);

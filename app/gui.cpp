@@ -23,7 +23,7 @@ bool haveDisplay() {
 
 } // namespace
 
-int runGui(int argc, char** argv) {
+int runExplorer(int argc, char** argv) {
     const bool headless = !haveDisplay();
     if (headless)
         qputenv("QT_QPA_PLATFORM", "offscreen");

@@ -123,8 +123,9 @@ bool gzipFile(const std::string& from, const std::string& to) {
 void report(const char* what, double seconds, double uncompressedBytes, long peakKiB) {
     std::printf("%-38s %8.3f s  %6.3f GB/s", what, seconds, uncompressedBytes / seconds / 1e9);
     if (peakKiB >= 0)
-        std::printf("  peak RSS %7.1f MB (%.2fx the uncompressed size)", peakKiB / 1024.0,
-                    peakKiB * 1024.0 / uncompressedBytes);
+        std::printf("  peak RSS %7.1f MB (%.2fx the uncompressed size)",
+                    static_cast<double>(peakKiB) / 1024.0,
+                    static_cast<double>(peakKiB) * 1024.0 / uncompressedBytes);
     std::printf("\n");
 }
 

@@ -26,12 +26,41 @@ struct PlacementMove {
     bool operator==(const PlacementMove&) const = default;
 };
 
+// The comparison view: run A (the baseline) and run B by dataset label; empty picks the first
+// and second visible datasets. With `projectDevice` set, A is re-projected onto that device's
+// ceilings instead of being matched against a run B.
+struct CompareSettings {
+    std::string baseline;
+    std::string target;
+    std::string projectDevice;
+    bool operator==(const CompareSettings&) const = default;
+};
+
+// The MD-Roofline view: the rank shown (-1: all ranks, bounded by the cluster ceilings that
+// `clusterRule` takes from the ranks' devices).
+struct MdSettings {
+    int rank = -1;
+    ClusterRule clusterRule = ClusterRule::slowest;
+    bool operator==(const MdSettings&) const = default;
+};
+
+// The placement view: categories moved to other devices, applied in order (a later move of the
+// same category wins).
+struct PlacementSettings {
+    std::vector<PlacementMove> moves;
+    bool operator==(const PlacementSettings&) const = default;
+};
+
+// What the window shows: the fields every view reads, then one group per analysis view that has
+// settings of its own (each group is loaded and stored by that view's options strip,
+// ui/views/view_options.h, and is one object of the session file's "view").
 struct ViewSettings {
     ViewKind view = ViewKind::roofline;
     ColorBy colorBy = ColorBy::dataset;
     PointStyle pointStyle = PointStyle::automatic;
     Precision precision = Precision::fp16; // ceiling family drawn for the roofs
     MemoryLevel memoryLevel = MemoryLevel::dram;
+    // The link whose ceiling is the communication roof of the MD, comparison and placement views.
     Link link = Link::intra_node;
     bool logX = true;
     bool logY = true;
@@ -41,19 +70,9 @@ struct ViewSettings {
     std::vector<std::string> shownDevices;   // device ids whose roofs are drawn
     std::vector<RecordRef> selection;
 
-    // Comparison view: run A (the baseline) and run B by dataset label; empty picks the first
-    // and second visible datasets. With `projectDevice` set, A is re-projected onto that
-    // device's ceilings instead of being matched against a run B.
-    std::string compareBaseline;
-    std::string compareTarget;
-    std::string projectDevice;
-    // MD-Roofline view: the rank shown (-1: all ranks, bounded by the cluster ceilings that
-    // `clusterRule` takes from the ranks' devices).
-    int mdRank = -1;
-    ClusterRule clusterRule = ClusterRule::slowest;
-    // Placement view: categories moved to other devices, applied in order (a later move of the
-    // same category wins).
-    std::vector<PlacementMove> moves;
+    CompareSettings compare;
+    MdSettings md;
+    PlacementSettings placement;
 
     bool operator==(const ViewSettings&) const = default;
 };

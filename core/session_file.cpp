@@ -16,7 +16,7 @@ json::Json toJson(const ViewSettings& v) {
     for (const auto& ref : v.selection)
         selection.push_back({{"dataset", ref.dataset}, {"record", ref.record}});
     json::Json moves = json::Json::array();
-    for (const auto& m : v.moves)
+    for (const auto& m : v.placement.moves)
         moves.push_back({{"category", toString(m.category)}, {"device", m.deviceId}});
     return {{"view", toString(v.view)},
             {"color_by", toString(v.colorBy)},
@@ -30,15 +30,68 @@ json::Json toJson(const ViewSettings& v) {
             {"hidden_datasets", v.hiddenDatasets},
             {"shown_devices", v.shownDevices},
             {"selection", std::move(selection)},
-            {"compare_baseline", v.compareBaseline},
-            {"compare_target", v.compareTarget},
-            {"project_device", v.projectDevice},
-            {"md_rank", v.mdRank},
-            {"cluster_rule", toString(v.clusterRule)},
-            {"moves", std::move(moves)}};
+            {"compare",
+             {{"baseline", v.compare.baseline},
+              {"target", v.compare.target},
+              {"project_device", v.compare.projectDevice}}},
+            {"md", {{"rank", v.md.rank}, {"cluster_rule", toString(v.md.clusterRule)}}},
+            {"placement", {{"moves", std::move(moves)}}}};
 }
 
-ViewSettings viewFromJson(const json::Json& j, const std::string& path, const Session& session) {
+// The views' own settings, from their group (`j` the group object, `path` its pointer) or, in a
+// version 1 file, from the flat keys of "view" that the groups replaced ("compare_baseline",
+// "md_rank", "moves", ...).
+struct GroupKeys {
+    std::string baseline, target, projectDevice, rank, clusterRule, moves;
+};
+void readCompare(const json::Json& j, const std::string& path, const GroupKeys& k,
+                 CompareSettings& c) {
+    using namespace json;
+    c.baseline = getString(j, k.baseline, path, std::string());
+    c.target = getString(j, k.target, path, std::string());
+    c.projectDevice = getString(j, k.projectDevice, path, std::string());
+}
+
+void readMd(const json::Json& j, const std::string& path, const GroupKeys& k, MdSettings& md) {
+    using namespace json;
+    md.rank = getInt(j, k.rank, path, -1);
+    if (md.rank < -1)
+        fail(child(path, k.rank), "expected -1 (all ranks) or a rank");
+    md.clusterRule = getEnum<ClusterRule>(j, k.clusterRule, path, ClusterRule::slowest);
+}
+
+void readPlacement(const json::Json& j, const std::string& path, const GroupKeys& k,
+                   const Session& session, PlacementSettings& placement) {
+    using namespace json;
+    const Json* moves = find(j, k.moves);
+    if (!moves)
+        return;
+    const std::string p = child(path, k.moves);
+    if (!moves->is_array())
+        fail(p, "expected an array");
+    for (std::size_t i = 0; i < moves->size(); ++i) {
+        const std::string ip = child(p, i);
+        const Json& item = (*moves)[i];
+        requireObject(item, ip);
+        PlacementMove move{getEnum<Category>(item, "category", ip), getString(item, "device", ip)};
+        if (!session.findDevice(move.deviceId))
+            fail(child(ip, "device"), "device '" + move.deviceId + "' is not in the session");
+        placement.moves.push_back(std::move(move));
+    }
+}
+
+// The group `name` of "view" as an object (absent: defaults), and its pointer.
+const json::Json* group(const json::Json& view, const std::string& path, const char* name,
+                        std::string& groupPath) {
+    groupPath = json::child(path, name);
+    const json::Json* g = json::find(view, name);
+    if (g)
+        json::requireObject(*g, groupPath);
+    return g;
+}
+
+ViewSettings viewFromJson(const json::Json& j, const std::string& path, const Session& session,
+                          std::int64_t version) {
     using namespace json;
     requireObject(j, path);
     ViewSettings v;
@@ -80,34 +133,29 @@ ViewSettings viewFromJson(const json::Json& j, const std::string& path, const Se
             v.selection.push_back(ref);
         }
     }
-    v.compareBaseline = getString(j, "compare_baseline", path, std::string());
-    v.compareTarget = getString(j, "compare_target", path, std::string());
-    v.projectDevice = getString(j, "project_device", path, std::string());
-    v.mdRank = getInt(j, "md_rank", path, -1);
-    if (v.mdRank < -1)
-        fail(child(path, "md_rank"), "expected -1 (all ranks) or a rank");
-    v.clusterRule = getEnum<ClusterRule>(j, "cluster_rule", path, ClusterRule::slowest);
-    if (const Json* moves = find(j, "moves")) {
-        const std::string p = child(path, "moves");
-        if (!moves->is_array())
-            fail(p, "expected an array");
-        for (std::size_t i = 0; i < moves->size(); ++i) {
-            const std::string ip = child(p, i);
-            const Json& item = (*moves)[i];
-            requireObject(item, ip);
-            PlacementMove move{getEnum<Category>(item, "category", ip),
-                               getString(item, "device", ip)};
-            if (!session.findDevice(move.deviceId))
-                fail(child(ip, "device"), "device '" + move.deviceId + "' is not in the session");
-            v.moves.push_back(std::move(move));
-        }
+    if (version < 2) {
+        const GroupKeys flat{"compare_baseline", "compare_target", "project_device",
+                             "md_rank",          "cluster_rule",   "moves"};
+        readCompare(j, path, flat, v.compare);
+        readMd(j, path, flat, v.md);
+        readPlacement(j, path, flat, session, v.placement);
+        return v;
     }
+    const GroupKeys grouped{"baseline", "target",       "project_device",
+                            "rank",     "cluster_rule", "moves"};
+    std::string p;
+    if (const Json* g = group(j, path, "compare", p))
+        readCompare(*g, p, grouped, v.compare);
+    if (const Json* g = group(j, path, "md", p))
+        readMd(*g, p, grouped, v.md);
+    if (const Json* g = group(j, path, "placement", p))
+        readPlacement(*g, p, grouped, session, v.placement);
     return v;
 }
 
 } // namespace
 
-Result<Session> parseSession(std::string_view text, const std::string& file) {
+Result<Session> parseSession(std::string_view text, const std::string& file, int* version) {
     Session session;
     const Status status = json::parseDocument(text, file, kKind, [&](const json::Json& root) {
         const json::Json& devices = json::requireArray(root, "devices", "");
@@ -123,8 +171,11 @@ Result<Session> parseSession(std::string_view text, const std::string& file) {
         for (std::size_t i = 0; i < datasets.size(); ++i)
             session.datasets.push_back(
                 json::datasetFromJson(datasets[i], json::child("/datasets", i)));
+        const std::int64_t fileVersion = json::getInteger(root, "version", "");
+        if (version)
+            *version = static_cast<int>(fileVersion);
         if (const json::Json* view = json::find(root, "view"))
-            session.view = viewFromJson(*view, "/view", session);
+            session.view = viewFromJson(*view, "/view", session, fileVersion);
         if (const json::Json* prices = json::find(root, "prices")) {
             if (!prices->is_object())
                 json::fail("/prices", "expected an object of device id to price per hour");

@@ -9,9 +9,14 @@
 
 namespace roofscope {
 
-inline constexpr int kSessionFormatVersion = 1;
+// 2: each analysis view's settings in a group of "view" ("compare", "md", "placement");
+// version 1 files, with those keys flat in "view", are read as well.
+inline constexpr int kSessionFormatVersion = 2;
 
-Result<Session> parseSession(std::string_view text, const std::string& file);
+// `version` (when given) receives the file's format version, which may be older than the
+// newest this build writes.
+Result<Session> parseSession(std::string_view text, const std::string& file,
+                             int* version = nullptr);
 Result<Session> readSessionFile(const std::string& path);
 
 // Stable text for equal sessions; parseSession(serializeSession(s)) == s.

@@ -3,6 +3,7 @@
 // CR and LF at either end) and one word splitter that remembers columns for error messages.
 
 #include <algorithm>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -18,6 +19,17 @@ constexpr std::string_view trimBlanks(std::string_view s) {
     while (!s.empty() && isBlank(s.back()))
         s.remove_suffix(1);
     return s;
+}
+
+// "a, b and c": the words separated by commas, the last pair by `last` (" and ", " or ").
+inline std::string joinWords(const std::vector<std::string_view>& words, std::string_view last) {
+    std::string out;
+    for (std::size_t n = 0; n < words.size(); ++n) {
+        if (n > 0)
+            out += n + 1 == words.size() ? last : std::string_view(", ");
+        out += words[n];
+    }
+    return out;
 }
 
 inline bool isAllDigits(std::string_view s) {

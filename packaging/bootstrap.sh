@@ -58,6 +58,10 @@ install_packages() {
 
 configure_and_build() {
     local args=(-S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo)
+    # Only `test` decides it; `run` keeps what the build folder has, so as not to rebuild it all.
+    if [ -n "${werror:-}" ]; then
+        args+=("-DROOFSCOPE_WERROR=$werror")
+    fi
     if command -v ccache >/dev/null; then
         args+=(-DCMAKE_C_COMPILER_LAUNCHER=ccache -DCMAKE_CXX_COMPILER_LAUNCHER=ccache
                -DCMAKE_CUDA_COMPILER_LAUNCHER=ccache)
@@ -109,6 +113,8 @@ run)
     ;;
 test)
     install_packages
+    # CI's build: a warning (-Wshadow, -Wconversion, ...) fails it.
+    werror=ON
     configure_and_build
     # Benchmarks (label bench) measure, they do not check: run them with `ctest -L bench`.
     ctest --test-dir "$build" --output-on-failure --parallel "$jobs" --label-exclude bench "$@"

@@ -24,22 +24,26 @@ BuildInfo buildInfo() {
     return info;
 }
 
+roofscope::BuildInfo toCore(const BuildInfo& info) {
+    roofscope::BuildInfo out;
+    out.version = info.version.toStdString();
+    out.qtRuntime = info.qtRuntime.toStdString();
+    out.qtBuild = info.qtBuild.toStdString();
+    out.qcustomplot = info.qcustomplot.toStdString();
+    out.cudaToolkit = info.cudaToolkit.toStdString();
+    out.nccl = info.nccl;
+    out.mpi = info.mpi;
+    out.buildType = info.buildType.toStdString();
+    out.commit = info.commit.toStdString();
+    out.compiler = info.compiler.toStdString();
+    return out;
+}
+
 QStringList versionLines(const BuildInfo& info) {
-    const auto yesNo = [](bool b) { return b ? QStringLiteral("yes") : QStringLiteral("no"); };
-    // The Qt in use can be newer than the one compiled against; say both only when they differ.
-    QString qt = QStringLiteral("Qt ") + info.qtRuntime;
-    if (info.qtBuild != info.qtRuntime)
-        qt += QStringLiteral(" (built with %1)").arg(info.qtBuild);
-    const QString cuda = info.cudaToolkit.isEmpty()
-                             ? QStringLiteral("CUDA not built")
-                             : QStringLiteral("CUDA runtime %1 (probe)").arg(info.cudaToolkit);
-    return {
-        QStringLiteral("roofscope ") + info.version,
-        QStringLiteral("  %1, QCustomPlot %2").arg(qt, info.qcustomplot),
-        QStringLiteral("  %1, NCCL %2, MPI %3").arg(cuda, yesNo(info.nccl), yesNo(info.mpi)),
-        QStringLiteral("  built %1 from commit %2 with %3")
-            .arg(info.buildType, info.commit, info.compiler),
-    };
+    QStringList lines;
+    for (const auto& line : roofscope::versionLines(toCore(info)))
+        lines << QString::fromStdString(line);
+    return lines;
 }
 
 } // namespace roofscope::ui

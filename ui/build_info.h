@@ -1,6 +1,9 @@
 #pragma once
 // What this build of Roofscope is: its version, the libraries it runs on, the toolkits it was
-// built with and the commit. One source for `roofscope --version` and the About dialog.
+// built with and the commit, as Qt strings for the About dialog. The lines are core's
+// (core/build_info.h); the explorer's module hands toCore(buildInfo()) to `roofscope --version`.
+
+#include "core/build_info.h"
 
 #include <QString>
 #include <QStringList>
@@ -21,6 +24,7 @@ struct BuildInfo {
 };
 
 BuildInfo buildInfo();
+roofscope::BuildInfo toCore(const BuildInfo& info);
 
 // The lines of `roofscope --version`: "roofscope 0.1.0" first, then libraries, toolkits, build.
 QStringList versionLines(const BuildInfo& info = buildInfo());

@@ -153,11 +153,12 @@ void DatasetTreeModel::addDataset(const Session& session, int index, const QStri
         add(std::move(detail));
     }
     if (!missing.isEmpty()) {
-        Node& node = nodes_[std::size_t(id)];
-        node.sourceMissing = true;
+        Node& datasetNode = nodes_[std::size_t(id)];
+        datasetNode.sourceMissing = true;
         // The records are in the session; only what needs the trace again is lost.
-        node.toolTip += QLatin1Char('\n') + missing.join(QLatin1Char('\n')) + QLatin1Char('\n') +
-                        tr("The records are in the session; regrouping needs the trace.");
+        datasetNode.toolTip += QLatin1Char('\n') + missing.join(QLatin1Char('\n')) +
+                               QLatin1Char('\n') +
+                               tr("The records are in the session; regrouping needs the trace.");
     }
 }
 

@@ -61,11 +61,12 @@ class DatasetTreeModel : public QAbstractItemModel {
         int parent = -1; // node index; -1 for the two groups
         int row = 0;     // among its parent's children
         int dataset = -1;
-        QString name, value, toolTip;
-        QColor color;
+        // Initialised here so that designated initializers may leave them out.
+        QString name{}, value{}, toolTip{};
+        QColor color{};
         bool checked = true;
         bool sourceMissing = false;
-        std::vector<int> children;
+        std::vector<int> children{};
     };
     int add(Node node);
     void addDataset(const Session& session, int index, const QString& sessionFolder);

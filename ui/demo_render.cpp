@@ -17,8 +17,7 @@ RenderResult renderSessionFiles(const Session& session, const QString& dir,
     // PNG at 192 DPI for 1600 × 1000 pixels.
     const ExportOptions options{800, 500, 192};
     for (const ExportFormat format : {ExportFormat::png, ExportFormat::pdf}) {
-        const QString path =
-            QDir(dir).filePath(baseName + QLatin1Char('.') + exportFormatName(format));
+        const QString path = QDir(dir).filePath(baseName + QLatin1Char('.') + formatSuffix(format));
         if (const Status s = exportSession(session, path, format, options); !s) {
             result.error = QString::fromStdString(s.error().toString());
             return result;

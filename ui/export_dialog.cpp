@@ -134,7 +134,7 @@ QString ExportDialog::path() const {
 }
 
 void ExportDialog::setFormat(ExportFormat format) {
-    format_->setCurrentIndex(format_->findData(exportFormatName(format)));
+    format_->setCurrentIndex(format_->findData(formatSuffix(format)));
 }
 
 void ExportDialog::setPath(const QString& path) {
@@ -153,7 +153,7 @@ void ExportDialog::formatChanged() {
         return;
     const QFileInfo info(p);
     const QString base = exportFormatForPath(p) ? info.completeBaseName() : info.fileName();
-    path_->setText(info.dir().filePath(base + QLatin1Char('.') + exportFormatName(f)));
+    path_->setText(info.dir().filePath(base + QLatin1Char('.') + formatSuffix(f)));
 }
 
 // A typed extension picks the format.
@@ -164,7 +164,7 @@ void ExportDialog::pathEdited() {
 
 void ExportDialog::browse() {
     const ExportFormat f = format();
-    const QString filter = tr("%1 (*.%2)").arg(describe(f), exportFormatName(f)) +
+    const QString filter = tr("%1 (*.%2)").arg(describe(f), formatSuffix(f)) +
                            QStringLiteral(";;") + tr("All files (*)");
     const QString chosen = QFileDialog::getSaveFileName(this, tr("Export to"), path(), filter);
     if (!chosen.isEmpty())
@@ -174,7 +174,7 @@ void ExportDialog::browse() {
 void ExportDialog::remember() const {
     QSettings settings;
     settings.beginGroup(kGroup);
-    settings.setValue(QStringLiteral("format"), exportFormatName(format()));
+    settings.setValue(QStringLiteral("format"), formatSuffix(format()));
     settings.setValue(QStringLiteral("width"), width_->value());
     settings.setValue(QStringLiteral("height"), height_->value());
     settings.setValue(QStringLiteral("dpi"), dpi_->value());

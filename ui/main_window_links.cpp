@@ -62,8 +62,8 @@ void MainWindow::importLinkCeiling(const QString& path) {
     ask->setComboBoxItems(names);
     ask->setComboBoxEditable(false);
     connect(ask, &QInputDialog::accepted, this, [this, ask, apply] {
-        const int i = ask->comboBoxItems().indexOf(ask->textValue());
-        if (i >= 0 && i < static_cast<int>(session_.devices.size()))
+        const qsizetype i = ask->comboBoxItems().indexOf(ask->textValue());
+        if (i >= 0 && i < static_cast<qsizetype>(session_.devices.size()))
             apply(session_.devices[static_cast<std::size_t>(i)].id);
     });
     ask->open();

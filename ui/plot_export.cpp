@@ -1,6 +1,7 @@
 #include "ui/plot_export.h"
 
 #include "core/analysis/view_tables.h"
+#include "core/export/export_table.h"
 #include "ui/report_style.h"
 #include "ui/roofline_plot.h"
 #include "ui/views/view_chart.h"
@@ -21,8 +22,6 @@
 namespace roofscope::ui {
 namespace {
 
-constexpr ExportFormat kFormats[] = {ExportFormat::png, ExportFormat::pdf, ExportFormat::svg,
-                                     ExportFormat::csv, ExportFormat::json};
 // The layout unit: CSS pixels, so that PNG, PDF and SVG of one size look alike.
 constexpr int kLayoutDpi = 96;
 
@@ -88,63 +87,6 @@ void writeSvg(QCustomPlot& plot, QSaveFile& file, const ExportOptions& o, const 
 
 } // namespace
 
-QStringList exportFormatNames() {
-    QStringList names;
-    for (const auto f : kFormats)
-        names << exportFormatName(f);
-    return names;
-}
-
-QString exportFormatName(ExportFormat format) {
-    switch (format) {
-    case ExportFormat::png:
-        return QStringLiteral("png");
-    case ExportFormat::pdf:
-        return QStringLiteral("pdf");
-    case ExportFormat::svg:
-        return QStringLiteral("svg");
-    case ExportFormat::csv:
-        return QStringLiteral("csv");
-    case ExportFormat::json:
-        break;
-    }
-    return QStringLiteral("json");
-}
-
-std::optional<ExportFormat> parseExportFormat(const QString& name) {
-    for (const auto f : kFormats)
-        if (name.compare(exportFormatName(f), Qt::CaseInsensitive) == 0)
-            return f;
-    return std::nullopt;
-}
-
-std::optional<ExportFormat> exportFormatForPath(const QString& path) {
-    const qsizetype dot = path.lastIndexOf(QLatin1Char('.'));
-    const qsizetype slash = path.lastIndexOf(QLatin1Char('/'));
-    if (dot <= slash + 1)
-        return std::nullopt;
-    return parseExportFormat(path.mid(dot + 1));
-}
-
-bool isImageFormat(ExportFormat format) {
-    return format == ExportFormat::png || format == ExportFormat::pdf ||
-           format == ExportFormat::svg;
-}
-
-QString validateExportOptions(const ExportOptions& o) {
-    const auto out = [](int v, int lo, int hi) { return v < lo || v > hi; };
-    if (out(o.width, kExportMinSize, kExportMaxSize) ||
-        out(o.height, kExportMinSize, kExportMaxSize))
-        return QObject::tr("width and height must be between %1 and %2 pixels")
-            .arg(kExportMinSize)
-            .arg(kExportMaxSize);
-    if (out(o.dpi, kExportMinDpi, kExportMaxDpi))
-        return QObject::tr("the DPI must be between %1 and %2")
-            .arg(kExportMinDpi)
-            .arg(kExportMaxDpi);
-    return {};
-}
-
 void preparePlot(RooflinePlot& plot, const Session& session, const ExportOptions& options) {
     plot.resize(options.width, options.height);
     plot.setPointStyle(session.view.pointStyle);
@@ -159,27 +101,13 @@ Status exportSession(const Session& session, const QString& path, ExportFormat f
     if (!isExportableView(view))
         return failed(path, QObject::tr("the %1 view cannot be exported")
                                 .arg(QString::fromUtf8(toString(view).data())));
-    if (isImageFormat(format))
-        if (const QString why = validateExportOptions(options); !why.isEmpty())
-            return failed(path, why);
+    if (!isImageFormat(format))
+        return exportTable(session, path.toStdString(), format);
+    if (const QString why = exportOptionsProblem(options); !why.isEmpty())
+        return failed(path, why);
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly))
         return failed(path, QObject::tr("cannot write: %1").arg(file.errorString()));
-    if (!isImageFormat(format)) {
-        QByteArray bytes;
-        if (isRooflineView(view)) {
-            const PlotPoints points = plotPoints(session);
-            bytes = format == ExportFormat::csv ? pointsCsv(session, points)
-                                                : pointsJson(session, points);
-        } else {
-            const ViewTable table = viewTable(session);
-            bytes = QByteArray::fromStdString(format == ExportFormat::csv ? viewTableCsv(table)
-                                                                          : viewTableJson(table));
-        }
-        if (file.write(bytes) != bytes.size())
-            return failed(path, QObject::tr("cannot write: %1").arg(file.errorString()));
-        return commit(file, path);
-    }
     std::unique_ptr<QCustomPlot> plot;
     if (isRooflineView(view)) {
         auto roofline = std::make_unique<RooflinePlot>();

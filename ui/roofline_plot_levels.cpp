@@ -46,9 +46,9 @@ void RooflinePlot::drawLevels() {
     curve->setSelectable(QCP::stNone);
     curve->removeFromLegend();
     pointPlottables_.push_back(curve);
-    for (auto& [level, data] : byLevel) {
+    for (auto& [level, points] : byLevel) {
         QCPGraph* graph = addGraph();
-        graph->data()->set(data, false);
+        graph->data()->set(points, false);
         graph->setLineStyle(QCPGraph::lsNone);
         graph->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, grey, 7));
         graph->setSelectable(QCP::stNone);

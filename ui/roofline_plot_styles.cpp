@@ -195,7 +195,7 @@ void RooflinePlot::drawMarkers() {
             if (!isShown(p))
                 continue;
             const int size = kMarkerSizes[markerSizeClass(p.timeShare)];
-            auto& [graph, data] = graphs[{p.category, size}];
+            auto& [graph, points] = graphs[{p.category, size}];
             if (!graph) {
                 graph = addGraph();
                 graph->setLineStyle(QCPGraph::lsNone);
@@ -208,7 +208,7 @@ void RooflinePlot::drawMarkers() {
                 graph->removeFromLegend();
                 pointPlottables_.push_back(graph);
             }
-            data.push_back({p.x, p.y});
+            points.push_back({p.x, p.y});
             if (p.aboveRoof) {
                 auto* flag = new QCPItemTracer(this);
                 flag->position->setCoords(p.x, p.y);
@@ -252,11 +252,11 @@ void RooflinePlot::drawDots(bool density) {
                                             group.look.color, logX_, logY_);
         } else {
             QCPGraph* graph = addGraph();
-            QVector<QCPGraphData> data;
+            QVector<QCPGraphData> points;
             for (const auto& [b, e] : runs)
                 for (std::size_t i = b; i < e; ++i)
-                    data.push_back({drawn_[i].x, drawn_[i].y});
-            graph->data()->set(data, false);
+                    points.push_back({drawn_[i].x, drawn_[i].y});
+            graph->data()->set(points, false);
             graph->setLineStyle(QCPGraph::lsNone);
             // A 2-pixel unantialiased dot; adaptive sampling keeps per pixel column the extremes
             // and about one point every few pixels between them (QCPGraph sorts by intensity).

@@ -70,21 +70,21 @@ MdOptions mdOptionsOf(const ViewSettings& view) {
 Result<ComparisonPair> resolveComparison(const Session& session) {
     const ViewSettings& view = session.view;
     ComparisonPair pair;
-    if (!view.projectDevice.empty()) {
+    if (!view.compare.projectDevice.empty()) {
         for (std::size_t i = 0; i < session.devices.size(); ++i)
-            if (session.devices[i].id == view.projectDevice)
+            if (session.devices[i].id == view.compare.projectDevice)
                 pair.projectDevice = static_cast<int>(i);
         if (pair.projectDevice < 0)
-            return makeError("cannot project onto '" + view.projectDevice +
+            return makeError("cannot project onto '" + view.compare.projectDevice +
                              "': the session has no such device");
     }
     if (session.datasets.empty())
         return makeError(pair.projection() ? "the projection needs a dataset"
                                            : "the comparison needs two datasets");
-    if (!view.compareBaseline.empty()) {
-        pair.baseline = byLabel(session, view.compareBaseline);
+    if (!view.compare.baseline.empty()) {
+        pair.baseline = byLabel(session, view.compare.baseline);
         if (pair.baseline < 0)
-            return makeError("no dataset is labelled '" + view.compareBaseline + "' (run A)");
+            return makeError("no dataset is labelled '" + view.compare.baseline + "' (run A)");
     } else {
         pair.baseline = firstShown(session, -1);
         if (pair.baseline < 0)
@@ -92,12 +92,12 @@ Result<ComparisonPair> resolveComparison(const Session& session) {
     }
     if (pair.projection())
         return pair;
-    if (!view.compareTarget.empty()) {
-        pair.target = byLabel(session, view.compareTarget);
+    if (!view.compare.target.empty()) {
+        pair.target = byLabel(session, view.compare.target);
         if (pair.target < 0)
-            return makeError("no dataset is labelled '" + view.compareTarget + "' (run B)");
+            return makeError("no dataset is labelled '" + view.compare.target + "' (run B)");
         if (pair.target == pair.baseline)
-            return makeError("run A and run B are the same dataset '" + view.compareTarget +
+            return makeError("run A and run B are the same dataset '" + view.compare.target +
                              "': pick another run B");
     } else {
         pair.target = firstShown(session, pair.baseline);

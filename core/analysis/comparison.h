@@ -20,10 +20,10 @@ struct ComparisonPair {
     bool projection() const { return projectDevice >= 0; }
 };
 
-// The pair session.view names: compareBaseline and compareTarget are dataset labels (the first
+// The pair session.view names: compare.baseline and compare.target are dataset labels (the first
 // dataset of that label); an empty one picks the first (then the next) dataset that is not
-// hidden and not the other side. With view.projectDevice set, run A is re-projected onto that
-// device and no run B is needed. Errors, in words a user can act on: fewer than two datasets
+// hidden and not the other side. With view.compare.projectDevice set, run A is re-projected onto
+// that device and no run B is needed. Errors, in words a user can act on: fewer than two datasets
 // (one when projecting), a label no dataset has, A and B the same dataset, a device id the
 // session lacks.
 Result<ComparisonPair> resolveComparison(const Session& session);

@@ -133,7 +133,7 @@ Result<MdAnalysis> analyseMd(const Session& session, int datasetIndex) {
     MdAnalysis md;
     md.options = {session.view.memoryLevel, session.view.link};
     md.dataset = datasetIndex;
-    md.shownRank = session.view.mdRank;
+    md.shownRank = session.view.md.rank;
 
     // Each rank's device is that of its first record: a rank is one process on one device.
     std::map<int, std::string> rankDevice;
@@ -183,9 +183,10 @@ Result<MdAnalysis> analyseMd(const Session& session, int datasetIndex) {
             md.ceilingsSource = deviceName(*ids.begin());
         } else {
             md.cluster = true;
-            md.ceilings = clusterCeilings(perRank, session.view.clusterRule);
+            md.ceilings = clusterCeilings(perRank, session.view.md.clusterRule);
             md.ceilingsSource =
-                (session.view.clusterRule == ClusterRule::slowest ? "slowest of " : "mean over ") +
+                (session.view.md.clusterRule == ClusterRule::slowest ? "slowest of "
+                                                                     : "mean over ") +
                 std::to_string(perRank.size()) + " ranks' devices";
             if (unknown > 0)
                 md.ceilingsSource +=

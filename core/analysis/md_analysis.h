@@ -100,8 +100,8 @@ MdAggregate mdAggregate(const std::vector<const OpRecord*>& records, const Ceili
 Ceilings clusterCeilings(const std::vector<const Ceilings*>& perRank, ClusterRule rule);
 
 // The analysis of `session.datasets[datasetIndex]` under {view.memoryLevel, view.link},
-// showing view.mdRank (-1: all ranks against clusterCeilings of their devices by
-// view.clusterRule; a rank: that rank against its own device's ceilings). A record's device is
+// showing view.md.rank (-1: all ranks against clusterCeilings of their devices by
+// view.md.clusterRule; a rank: that rank against its own device's ceilings). A record's device is
 // its deviceId, else the dataset context's, looked up in session.devices. Errors when the index
 // is out of range or the asked-for rank has no records.
 Result<MdAnalysis> analyseMd(const Session& session, int datasetIndex);

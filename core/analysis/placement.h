@@ -69,10 +69,10 @@ PlacementPlan planPlacement(const Dataset& dataset, const std::vector<Device>& d
                             const std::vector<PlacementMove>& moves, const MdOptions& options);
 
 // The placement table (schema "roofscope.placement/1") of shownDataset(session) under
-// view.moves and {view.memoryLevel, view.link}: one row per op with where it ran, where the plan
-// runs it, measured, predicted and counted time and the transfer, and notes with the old and new
-// step, the change in %, the busy time per device before and after, the transfers, the memcpy
-// total, the ops that could not be projected and the upper-bound caveat. Empty (no columns)
+// view.placement.moves and {view.memoryLevel, view.link}: one row per op with where it ran, where
+// the plan runs it, measured, predicted and counted time and the transfer, and notes with the old
+// and new step, the change in %, the busy time per device before and after, the transfers, the
+// memcpy total, the ops that could not be projected and the upper-bound caveat. Empty (no columns)
 // when there is no dataset to show.
 ViewTable placementTable(const Session& session);
 // The same table from the plan of dataset `index` already made (planPlacement), so that a chart

@@ -56,8 +56,9 @@ ViewTable placementTable(const Session& session) {
         return table;
     const Dataset& dataset = session.datasets[static_cast<std::size_t>(index)];
     const MdOptions options{session.view.memoryLevel, session.view.link};
-    return placementTable(session, index,
-                          planPlacement(dataset, session.devices, session.view.moves, options));
+    return placementTable(
+        session, index,
+        planPlacement(dataset, session.devices, session.view.placement.moves, options));
 }
 
 ViewTable placementTable(const Session& session, int index, const PlacementPlan& plan) {

@@ -62,7 +62,7 @@ Result<OpEstimate> estimateMm(std::string_view op, const OpInputs& in) {
     if (op == "addmm")
         if (auto s = checkBias(op, in, 0, {A[0], B[1]}); !s)
             return s.error();
-    const double M = A[0], K = A[1], N = B[1];
+    const double M = double(A[0]), K = double(A[1]), N = double(B[1]);
     return gemmEstimate(in, a, 2 * M * N * K, M * N,
                         "2*M*N*K = 2*" + count(M) + "*" + count(N) + "*" + count(K) +
                             " (flop_counter mm_flop)");
@@ -84,7 +84,7 @@ Result<OpEstimate> estimateBmm(std::string_view op, const OpInputs& in) {
     if (op == "baddbmm")
         if (auto s = checkBias(op, in, 0, {A[0], A[1], B[2]}); !s)
             return s.error();
-    const double b = A[0], M = A[1], K = A[2], N = B[2];
+    const double b = double(A[0]), M = double(A[1]), K = double(A[2]), N = double(B[2]);
     return gemmEstimate(in, a, 2 * b * M * N * K, b * M * N,
                         "2*B*M*N*K = 2*" + count(b) + "*" + count(M) + "*" + count(N) + "*" +
                             count(K) + " (flop_counter bmm_flop)");
@@ -115,7 +115,7 @@ Result<OpEstimate> estimateMatmul(std::string_view op, const OpInputs& in) {
     if (!batch)
         return opError(op, "batch dimensions of " + shapeText(A) + " and " + shapeText(B) +
                                " do not broadcast");
-    const double b = numel(*batch), m = M, n = N, k = K;
+    const double b = numel(*batch), m = double(M), n = double(N), k = double(K);
     return gemmEstimate(in, 0, 2 * b * m * n * k, b * m * n,
                         "2*batch*M*N*K = 2*" + count(b) + "*" + count(m) + "*" + count(n) + "*" +
                             count(k) + " (flop_counter bmm_flop over the broadcast batch)");
@@ -134,11 +134,12 @@ Result<OpEstimate> estimateLinear(std::string_view op, const OpInputs& in) {
     if (W.back() != K)
         return opError(op, "expected the weight to be [N, " + std::to_string(K) + "] for input " +
                                shapeText(X) + ", got " + shapeText(W));
-    if (const Shape* bias = optionalTensor(in, 2); bias && numel(*bias) != N && numel(*bias) != 1)
+    if (const Shape* bias = optionalTensor(in, 2);
+        bias && numel(*bias) != double(N) && numel(*bias) != 1)
         return opError(op, "expected a bias of " + std::to_string(N) + " elements, got " +
                                shapeText(*bias));
     const double rows = numel(Shape(X.begin(), X.end() - 1));
-    const double n = N, k = K;
+    const double n = double(N), k = double(K);
     return gemmEstimate(in, 0, 2 * rows * n * k, rows * n,
                         "2*rows*N*K = 2*" + count(rows) + "*" + count(n) + "*" + count(k) +
                             " (flop_counter addmm_flop; bias not counted)");
@@ -154,7 +155,7 @@ Result<OpEstimate> estimateScaledMm(std::string_view op, const OpInputs& in) {
         return arg && arg->type.find("Float4_e2m1fn_x2") != std::string::npos;
     };
     const bool packed = isFp4(0) && isFp4(1);
-    const double M = A[0], N = B[1], K = double(A[1]) * (packed ? 2 : 1);
+    const double M = double(A[0]), N = double(B[1]), K = double(A[1]) * (packed ? 2 : 1);
     double outBytes = elemBytes(in, 0);
     if (op == "_int_mm")
         outBytes = 4;

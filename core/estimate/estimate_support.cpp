@@ -157,6 +157,7 @@ bool tensorUnitPrecision(Precision precision) {
     case Precision::bf16:
     case Precision::fp8:
     case Precision::int8:
+    case Precision::fp4: // Blackwell's tensor cores
         return true;
     case Precision::other:
         return false;

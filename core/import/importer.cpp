@@ -1,6 +1,7 @@
 #include "core/import/importer.h"
 
 #include "core/import/byte_stream.h"
+#include "core/text_words.h"
 
 #include <vector>
 
@@ -14,21 +15,6 @@ const Importer& ncuImporter();         // ncu/ncu_importer.cpp
 const Importer& nvbandwidthImporter(); // nvbandwidth/nvbandwidth_importer.cpp
 const Importer& ertImporter();         // ert/ert_importer.cpp
 const Importer& ncclTestsImporter();   // nccl_tests/nccl_tests_importer.cpp
-
-namespace {
-
-// "a, b and c": the words separated by commas, the last pair by `last`.
-std::string joined(const std::vector<std::string_view>& words, std::string_view last) {
-    std::string out;
-    for (std::size_t n = 0; n < words.size(); ++n) {
-        if (n > 0)
-            out += n + 1 == words.size() ? last : std::string_view(", ");
-        out += words[n];
-    }
-    return out;
-}
-
-} // namespace
 
 std::span<const Importer* const> importers() {
     // The order is the detection's. Sessions and ceilings first: they may quote anything, even a
@@ -96,7 +82,7 @@ Result<const Importer*> importerOf(const std::string& path) {
     std::vector<std::string_view> expected;
     for (const Importer* i : importers())
         expected.push_back(i->expect);
-    return makeError("unrecognised file: expected " + joined(expected, " or "), inFile(path));
+    return makeError("unrecognised file: expected " + joinWords(expected, " or "), inFile(path));
 }
 
 Result<std::string> describeFile(const std::string& path) {
@@ -109,7 +95,7 @@ std::string pluralList(bool (*reads)(const Importer&)) {
     for (const Importer* i : importers())
         if (reads(*i))
             kinds.push_back(i->plural);
-    return joined(kinds, " and ");
+    return joinWords(kinds, " and ");
 }
 
 } // namespace roofscope

@@ -106,7 +106,8 @@ Shape LayerBuilder::conv2d(const std::string& name, const Shape& input, std::int
                concrete("False"),
                intList({0, 0}),
                concrete("1", "int")};
-    const double params = static_cast<double>(elementCount(weight)) + (bias ? outChannels : 0);
+    const double params =
+        static_cast<double>(elementCount(weight)) + (bias ? static_cast<double>(outChannels) : 0.0);
     push(name, "aten::convolution", std::move(in), params, output);
     return output;
 }

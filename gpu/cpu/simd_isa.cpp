@@ -41,10 +41,10 @@ SimdIsa widest() {
 SimdIsa detectSimd() {
     static const SimdIsa isa = [] {
         if (const char* wanted = std::getenv("ROOFSCOPE_CPU_SIMD")) {
-            for (SimdIsa isa :
+            for (SimdIsa candidate :
                  {SimdIsa::avx512, SimdIsa::avx2, SimdIsa::sse2, SimdIsa::neon, SimdIsa::scalar})
-                if (simdName(isa) == std::string_view(wanted) && simdSupported(isa))
-                    return isa;
+                if (simdName(candidate) == std::string_view(wanted) && simdSupported(candidate))
+                    return candidate;
         }
         return widest();
     }();

@@ -267,8 +267,10 @@ Result<Outcome> runGemm(int device, Precision precision, Context& context) {
     std::size_t totalBytes = 0;
     ROOFSCOPE_CUDA_TRY(cudaMemGetInfo(&freeBytes, &totalBytes));
     auto needed = [&](long long side) {
-        return static_cast<double>(side) * side * (2.0 * type.abBytes + type.cdBytes) +
-               kWorkspaceBytes;
+        const double sideD = static_cast<double>(side);
+        return sideD * sideD *
+                   (2.0 * static_cast<double>(type.abBytes) + static_cast<double>(type.cdBytes)) +
+               static_cast<double>(kWorkspaceBytes);
     };
     while (n > 1024 && needed(n) > 0.8 * static_cast<double>(freeBytes))
         n /= 2;
@@ -383,7 +385,8 @@ Result<Outcome> runGemm(int device, Precision precision, Context& context) {
     context.progress(0.9);
     ROOFSCOPE_TRY_STATUS(verify(type, a.value(), b.value(), d.value(), n, s));
 
-    const double flops = 2.0 * static_cast<double>(n) * static_cast<double>(n) * n;
+    const double flops =
+        2.0 * static_cast<double>(n) * static_cast<double>(n) * static_cast<double>(n);
     const std::string side = std::to_string(n);
     const std::string method =
         "cuBLASLt matmul " + std::string(type.label) + ", M=N=K=" + side +

@@ -12,7 +12,8 @@ double reductionInput(int rank, std::size_t i) {
     return static_cast<double>(rank + 1) + static_cast<double>(i % 7);
 }
 double reductionSum(int ranks, std::size_t i) {
-    return static_cast<double>(ranks) * (ranks + 1) / 2 + static_cast<double>(ranks) * (i % 7);
+    return static_cast<double>(ranks) * (ranks + 1) / 2 +
+           static_cast<double>(ranks) * static_cast<double>(i % 7);
 }
 
 // Rank r's block of an all_gather holds 8 (r + 1) + (j mod 7) at its element j: each block

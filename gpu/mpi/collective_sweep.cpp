@@ -169,7 +169,8 @@ Result<Outcome> runSweep(const MpiSession& session, const SweepSpec& spec, Trans
                 stop = "cancelled";
             } else if (context.timeLimitS > 0 && i > 0) {
                 // The next size moves more bytes: project its time from the last one's.
-                const double ratio = static_cast<double>(sizes.bytes[i]) / sizes.bytes[i - 1];
+                const double ratio =
+                    static_cast<double>(sizes.bytes[i]) / static_cast<double>(sizes.bytes[i - 1]);
                 if (secondsSince(started) + lastSizeS * ratio > context.timeLimitS) {
                     char text[64];
                     std::snprintf(text, sizeof text, "time limit of %g s", context.timeLimitS);
@@ -199,7 +200,7 @@ Result<Outcome> runSweep(const MpiSession& session, const SweepSpec& spec, Trans
         results.push_back(result.value());
         outcome.observations.push_back({spec.call + " busbw", result.value().busBytesPerS.median,
                                         "B/s", static_cast<double>(count * sizeof(double))});
-        context.progress(static_cast<double>(i + 1) / sizes.bytes.size());
+        context.progress(static_cast<double>(i + 1) / static_cast<double>(sizes.bytes.size()));
         lastSizeS = secondsSince(sizeStarted);
     }
     if (results.empty())

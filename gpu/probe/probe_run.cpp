@@ -60,8 +60,8 @@ void attach(Device& device, const Measured& m, const Ceiling& c) {
         keep(device.ceilings.compute, *k);
     else if (const auto* l = std::get_if<MemoryLevel>(&m.what))
         keep(device.ceilings.memory, *l);
-    else if (const auto* k = std::get_if<Link>(&m.what))
-        keep(device.ceilings.links, *k);
+    else if (const auto* link = std::get_if<Link>(&m.what))
+        keep(device.ceilings.links, *link);
 }
 
 ProbeEvent event(ProbeEventType type, const PlanStep& step) {

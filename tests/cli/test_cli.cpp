@@ -384,7 +384,7 @@ class TestCli : public QObject {
         QCOMPARE(r.exitCode, 0);
         QCOMPARE(r.err, QString());
         const QStringList expected{
-            path + QStringLiteral(": Roofscope session, format version 1\n2 device(s):\n"),
+            path + QStringLiteral(": Roofscope session, format version 2\n2 device(s):\n"),
             QStringLiteral("\n  cli-gpu-a  CLI GPU A (gpu, Acme)\n"),
             QStringLiteral("\n  cli-gpu-b  CLI GPU B (gpu, Acme)\n"),
             QStringLiteral("    fp16 tensor: 500 TFLOP/s  [spec, https://acme/x]\n"),

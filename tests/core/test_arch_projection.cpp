@@ -147,7 +147,7 @@ class TestArchProjection : public QObject {
     void table() {
         Session s = stackSession();
         s.datasets = {measuredOnA()};
-        s.view.projectDevice = "gpu-b";
+        s.view.compare.projectDevice = "gpu-b";
         const ViewTable t = comparisonTable(s);
         QCOMPARE(t.rows.size(), std::size_t(4));
         // Largest time difference first: the all-reduce saves 10 ms, the GEMM 5.3, the add 1.6.
@@ -169,7 +169,7 @@ class TestArchProjection : public QObject {
     void arrows() {
         Session s = stackSession();
         s.datasets = {measuredOnA()};
-        s.view.projectDevice = "gpu-b";
+        s.view.compare.projectDevice = "gpu-b";
         const auto plot = comparisonPlot(s);
         QVERIFY(plot.ok());
         // GEMM and add have FLOPs: two arrows, two projected points.
@@ -187,7 +187,7 @@ class TestArchProjection : public QObject {
 
     void unknownDevice() {
         Session s = stackSession();
-        s.view.projectDevice = "tpu-9";
+        s.view.compare.projectDevice = "tpu-9";
         const ViewTable t = comparisonTable(s);
         QVERIFY(t.rows.empty());
         QVERIFY(hasNote(t, "tpu-9"));

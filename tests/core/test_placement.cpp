@@ -21,7 +21,7 @@ Q_DECLARE_METATYPE(roofscope::Link)
 namespace {
 
 PlacementPlan plan(const Session& s) {
-    return planPlacement(s.datasets[0], s.devices, s.view.moves, {});
+    return planPlacement(s.datasets[0], s.devices, s.view.placement.moves, {});
 }
 
 double busyAfter(const PlacementPlan& p, const std::string& id) {

@@ -295,9 +295,9 @@ class TestRunDiff : public QObject {
         third.context.label = "pt23-repeat";
         s.datasets.push_back(third);
         s.datasets.resize(static_cast<std::size_t>(datasets));
-        s.view.compareBaseline = baseline.toStdString();
-        s.view.compareTarget = target.toStdString();
-        s.view.projectDevice = device.toStdString();
+        s.view.compare.baseline = baseline.toStdString();
+        s.view.compare.target = target.toStdString();
+        s.view.compare.projectDevice = device.toStdString();
         for (const auto& h : hidden)
             s.view.hiddenDatasets.push_back(h.toStdString());
         const auto pair = resolveComparison(s);

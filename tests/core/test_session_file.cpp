@@ -77,6 +77,59 @@ class TestSessionFile : public QObject {
         QCOMPARE(doc["version"].get<int>(), kSessionFormatVersion);
     }
 
+    // Version 2 keeps each view's settings in its group of "view"; a version 1 file has them
+    // flat in "view" and reads into the same groups. A version 2 file's flat keys are unknown
+    // keys, ignored like any other.
+    void viewGroupsOfEitherVersion_data() {
+        QTest::addColumn<QString>("view");
+        QTest::addColumn<int>("version");
+        QTest::addColumn<bool>("grouped");
+        const QString flat = "\"compare_baseline\": \"a\", \"compare_target\": \"b\", "
+                             "\"project_device\": \"d\", \"md_rank\": 3, "
+                             "\"cluster_rule\": \"mean\", "
+                             "\"moves\": [{\"category\": \"gemm\", \"device\": \"d\"}]";
+        const QString groups =
+            "\"compare\": {\"baseline\": \"a\", \"target\": \"b\", \"project_device\": "
+            "\"d\"}, \"md\": {\"rank\": 3, \"cluster_rule\": \"mean\"}, \"placement\": "
+            "{\"moves\": [{\"category\": \"gemm\", \"device\": \"d\"}]}";
+        QTest::newRow("version 1, flat") << flat << 1 << true;
+        QTest::newRow("version 2, groups") << groups << 2 << true;
+        QTest::newRow("version 2 ignores flat keys") << flat << 2 << false;
+        QTest::newRow("version 1 ignores groups") << groups << 1 << false;
+    }
+    void viewGroupsOfEitherVersion() {
+        QFETCH(QString, view);
+        QFETCH(int, version);
+        QFETCH(bool, grouped);
+        const std::string text =
+            "{\"format\": \"roofscope-session\", \"version\": " + std::to_string(version) +
+            ", \"devices\": [{\"id\": \"d\", \"name\": \"D\", \"kind\": \"gpu\", \"compute\": [], "
+            "\"memory\": []}], "
+            "\"datasets\": [], \"view\": {" +
+            view.toStdString() + "}}";
+        int read = 0;
+        const auto parsed = parseSession(text, "groups", &read);
+        QVERIFY2(parsed.ok(), parsed.ok() ? "" : parsed.error().toString().c_str());
+        QCOMPARE(read, version);
+        ViewSettings expected;
+        if (grouped) {
+            expected.compare = {"a", "b", "d"};
+            expected.md = {3, ClusterRule::mean};
+            expected.placement.moves = {{Category::gemm, "d"}};
+        }
+        const ViewSettings& v = parsed.value().view;
+        QCOMPARE(v.compare.baseline, expected.compare.baseline);
+        QCOMPARE(v.compare.projectDevice, expected.compare.projectDevice);
+        QCOMPARE(v.md.rank, expected.md.rank);
+        QVERIFY(v == expected);
+        // Written back, the groups are where version 2 keeps them.
+        const Json doc = Json::parse(serializeSession(parsed.value()));
+        QCOMPARE(doc["view"]["md"]["rank"].get<int>(), expected.md.rank);
+        QCOMPARE(doc["view"]["compare"]["target"].get<std::string>(), expected.compare.target);
+        QCOMPARE(doc["view"]["placement"]["moves"].size(), expected.placement.moves.size());
+        QVERIFY(!doc["view"].contains("md_rank"));
+    }
+
     void emptySessionRoundTrips() {
         const Session empty;
         const auto parsed = parseSession(serializeSession(empty), "empty");

@@ -74,7 +74,7 @@ class TestSessionFileErrors : public QObject {
             << "/format" << QStringList{"this is a 'chrome-trace' document, not a session"};
         QTest::newRow("newer version")
             << patched("/version", "99") << 0 << 0 << "/version"
-            << QStringList{"newer", "version 99", "reads up to version 1", "upgrade"};
+            << QStringList{"newer", "version 99", "reads up to version 2", "upgrade"};
         QTest::newRow("version 0")
             << patched("/version", "0") << 0 << 0 << "/version" << QStringList{"invalid version 0"};
         QTest::newRow("negative version") << patched("/version", "-2") << 0 << 0 << "/version"
@@ -250,19 +250,21 @@ class TestSessionFileErrors : public QObject {
             << QStringList{"unknown value '3d' (expected one of: roofline, hierarchical, "
                            "md_roofline, time_based, comparison, placement, cost, matrix)"};
         QTest::newRow("unknown cluster rule")
-            << patched("/view/cluster_rule", "\"median\"") << 0 << 0 << "/view/cluster_rule"
+            << patched("/view/md/cluster_rule", "\"median\"") << 0 << 0 << "/view/md/cluster_rule"
             << QStringList{"unknown value 'median' (expected one of: slowest, mean)"};
         QTest::newRow("md_rank below -1")
-            << patched("/view/md_rank", "-2") << 0 << 0 << "/view/md_rank"
+            << patched("/view/md/rank", "-2") << 0 << 0 << "/view/md/rank"
             << QStringList{"expected -1 (all ranks) or a rank"};
         QTest::newRow("move to a device not in the session")
-            << patched("/view/moves/1/device", "\"tpu-v9\"") << 0 << 0 << "/view/moves/1/device"
+            << patched("/view/placement/moves/1/device", "\"tpu-v9\"") << 0 << 0
+            << "/view/placement/moves/1/device"
             << QStringList{"device 'tpu-v9' is not in the session"};
         QTest::newRow("move of an unknown category")
-            << patched("/view/moves/0/category", "\"io\"") << 0 << 0 << "/view/moves/0/category"
-            << QStringList{"unknown value 'io'"};
-        QTest::newRow("moves is an object") << patched("/view/moves", "{}") << 0 << 0
-                                            << "/view/moves" << QStringList{"expected an array"};
+            << patched("/view/placement/moves/0/category", "\"io\"") << 0 << 0
+            << "/view/placement/moves/0/category" << QStringList{"unknown value 'io'"};
+        QTest::newRow("moves is an object")
+            << patched("/view/placement/moves", "{}") << 0 << 0 << "/view/placement/moves"
+            << QStringList{"expected an array"};
         QTest::newRow("price of a device not in the session")
             << patched("/prices/tpu-v9", "1.5") << 0 << 0 << "/prices/tpu-v9"
             << QStringList{"device 'tpu-v9' is not in the session"};
@@ -343,9 +345,9 @@ class TestSessionFileErrors : public QObject {
         QFETCH(double, fraction);
         std::string text = serializeSession(richSession());
         // Cut after the last "}" for the last row, elsewhere at the fraction.
-        const std::size_t cut = fraction >= 1.0
-                                    ? text.rfind('}')
-                                    : std::max<std::size_t>(1, std::size_t(fraction * text.size()));
+        const std::size_t cut =
+            fraction >= 1.0 ? text.rfind('}')
+                            : std::max<std::size_t>(1, std::size_t(fraction * double(text.size())));
         text.resize(cut);
         const auto parsed = parseSession(text, kFile);
         QVERIFY(!parsed.ok());

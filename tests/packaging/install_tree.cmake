@@ -1,6 +1,7 @@
 # `cmake --install` of the build into WORK_DIR/prefix, then the installed roofscope run from
 # there: the layout a package gets, and the probe found in libexec as core/probe_location.cpp
-# expects. Arguments: BUILD_DIR WORK_DIR VERSION APP_ID BINDIR LIBEXECDIR DATADIR DOCDIR.
+# expects, and the explorer's module in the private library folder. Arguments: BUILD_DIR WORK_DIR
+# VERSION APP_ID BINDIR LIBEXECDIR LIBDIR DATADIR DOCDIR TEST_DATA.
 set(prefix ${WORK_DIR}/prefix)
 file(REMOVE_RECURSE ${WORK_DIR})
 file(MAKE_DIRECTORY ${WORK_DIR}/catalog)
@@ -14,6 +15,7 @@ endif()
 set(expected
     ${BINDIR}/roofscope
     ${LIBEXECDIR}/roofscope/roofscope-probe
+    ${LIBDIR}/roofscope/roofscope-gui.so
     ${DATADIR}/applications/${APP_ID}.desktop
     ${DATADIR}/metainfo/${APP_ID}.metainfo.xml
     ${DATADIR}/icons/hicolor/scalable/apps/${APP_ID}.svg
@@ -69,6 +71,10 @@ function(run_installed)
 endfunction()
 
 run_installed(ARGS --version EXPECT "roofscope ${VERSION}\n" "  Qt 6." "QCustomPlot" "from commit")
+# The module is found in LIBDIR/roofscope, as app/gui_module_load.cpp expects: --version names
+# the Qt it loaded, and an image export draws through it.
+run_installed(ARGS export ${TEST_DATA}/kineto/modern.json -o ${WORK_DIR}/modern.png
+              EXPECT "wrote ${WORK_DIR}/modern.png")
 run_installed(ARGS devices EXPECT "nvidia-h100-sxm5-80gb" "nvidia-a100-sxm4-80gb")
 # The probe is found in libexec, not beside the executable as in the build tree (`probe` fails
 # when it finds none); --list plans the CPU benchmarks without running them.

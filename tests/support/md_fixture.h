@@ -89,8 +89,8 @@ inline MdAnalysis analyse(const Session& s) {
 inline Session threeRanks(ClusterRule rule, int shownRank) {
     Session s;
     s.devices = {gpuA(), gpuB()};
-    s.view.clusterRule = rule;
-    s.view.mdRank = shownRank;
+    s.view.md.clusterRule = rule;
+    s.view.md.rank = shownRank;
     Dataset d;
     d.context.label = "cluster";
     d.context.deviceId = "gpu-b";

@@ -100,7 +100,7 @@ inline Session session(std::vector<PlacementMove> moves = {}) {
                  op("Memcpy HtoD", Category::memcpy, Precision::fp32, 0, 1e9, 0.004),
                  op("layer_norm", Category::norm, Precision::fp32, 1e8, 2e9, 0.003)};
     s.datasets = {d};
-    s.view.moves = std::move(moves);
+    s.view.placement.moves = std::move(moves);
     return s;
 }
 

@@ -184,12 +184,13 @@ inline Session richSession() {
     v.hiddenDatasets = {"dlrm on cpu"};
     v.shownDevices = {"test-gpu-a", "test-cpu-b.2s"};
     v.selection = {{0, 1}, {1, 0}, {0, 2}};
-    v.compareBaseline = "bert / A80 / run 2";
-    v.compareTarget = "dlrm on cpu";
-    v.projectDevice = "test-cpu-b.2s";
-    v.mdRank = 3;
-    v.clusterRule = ClusterRule::mean;
-    v.moves = {{Category::optimizer, "test-cpu-b.2s"}, {Category::embedding, "test-gpu-a"}};
+    v.compare.baseline = "bert / A80 / run 2";
+    v.compare.target = "dlrm on cpu";
+    v.compare.projectDevice = "test-cpu-b.2s";
+    v.md.rank = 3;
+    v.md.clusterRule = ClusterRule::mean;
+    v.placement.moves = {{Category::optimizer, "test-cpu-b.2s"},
+                         {Category::embedding, "test-gpu-a"}};
     s.pricesPerHour = {{"test-gpu-a", 2.75}, {"test-cpu-b.2s", 0.125}};
     return s;
 }

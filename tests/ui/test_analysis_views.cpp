@@ -167,18 +167,18 @@ class TestAnalysisViews : public QObject {
         auto* target = option<QComboBox>(window, "compareTarget");
         QVERIFY(target);
         target->setCurrentIndex(target->findData(QStringLiteral("device:fast-gpu")));
-        QCOMPARE(QString::fromStdString(window.session().view.projectDevice),
+        QCOMPARE(QString::fromStdString(window.session().view.compare.projectDevice),
                  QStringLiteral("fast-gpu"));
-        QVERIFY(window.session().view.compareTarget.empty());
+        QVERIFY(window.session().view.compare.target.empty());
         QVERIFY(window.analysisPane()->notes()->text().contains(QStringLiteral("Projected")));
         // The strip was rebuilt from the session and shows the choice.
         target = option<QComboBox>(window, "compareTarget");
         QCOMPARE(target->currentData().toString(), QStringLiteral("device:fast-gpu"));
 
         target->setCurrentIndex(target->findData(QStringLiteral("dataset:run B")));
-        QCOMPARE(QString::fromStdString(window.session().view.compareTarget),
+        QCOMPARE(QString::fromStdString(window.session().view.compare.target),
                  QStringLiteral("run B"));
-        QVERIFY(window.session().view.projectDevice.empty());
+        QVERIFY(window.session().view.compare.projectDevice.empty());
     }
 
     void placementMovesAreAddedAndCleared() {
@@ -192,17 +192,17 @@ class TestAnalysisViews : public QObject {
         category->setCurrentIndex(category->findData(QStringLiteral("elementwise")));
         device->setCurrentIndex(device->findData(QStringLiteral("host-cpu")));
         // Choosing is not moving.
-        QVERIFY(window.session().view.moves.empty());
+        QVERIFY(window.session().view.placement.moves.empty());
         option<QPushButton>(window, "addMove")->click();
-        QCOMPARE(window.session().view.moves.size(), std::size_t(1));
-        QVERIFY(window.session().view.moves[0].category == Category::elementwise);
-        QCOMPARE(QString::fromStdString(window.session().view.moves[0].deviceId),
+        QCOMPARE(window.session().view.placement.moves.size(), std::size_t(1));
+        QVERIFY(window.session().view.placement.moves[0].category == Category::elementwise);
+        QCOMPARE(QString::fromStdString(window.session().view.placement.moves[0].deviceId),
                  QStringLiteral("host-cpu"));
         QVERIFY(
             option<QLabel>(window, "movesList")->text().contains(QStringLiteral("elementwise")));
         QCOMPARE(window.analysisPane()->tableModel()->rowCount(), rowsBefore);
         option<QPushButton>(window, "clearMoves")->click();
-        QVERIFY(window.session().view.moves.empty());
+        QVERIFY(window.session().view.placement.moves.empty());
     }
 
     // A what-if target need not be in the session yet: the catalog's devices are offered too,
@@ -225,7 +225,7 @@ class TestAnalysisViews : public QObject {
                 option<QComboBox>(window, "moveCategory")->findData(QStringLiteral("optimizer")));
         option<QPushButton>(window, "addMove")->click();
         QVERIFY(window.session().findDevice("host-cpu"));
-        QCOMPARE(window.session().view.moves.size(), std::size_t(1));
+        QCOMPARE(window.session().view.placement.moves.size(), std::size_t(1));
 
         chooseView(window, ViewKind::comparison);
         auto* target = option<QComboBox>(window, "compareTarget");
@@ -242,9 +242,9 @@ class TestAnalysisViews : public QObject {
         // Run A has ranks 0 and 1, and "all ranks".
         QCOMPARE(rank->count(), 3);
         rank->setCurrentIndex(rank->findData(1));
-        QCOMPARE(window.session().view.mdRank, 1);
+        QCOMPARE(window.session().view.md.rank, 1);
         option<QComboBox>(window, "clusterRule")->setCurrentIndex(1);
-        QVERIFY(window.session().view.clusterRule == ClusterRule::mean);
+        QVERIFY(window.session().view.md.clusterRule == ClusterRule::mean);
     }
 
     void viewOptionsSaveAndReopen() {
@@ -266,7 +266,7 @@ class TestAnalysisViews : public QObject {
         MainWindow reopened(Catalog{});
         QVERIFY(reopened.openSession(path));
         QVERIFY(reopened.session().view.view == ViewKind::placement);
-        QCOMPARE(reopened.session().view.moves.size(), std::size_t(1));
+        QCOMPARE(reopened.session().view.placement.moves.size(), std::size_t(1));
         QVERIFY(reopened.viewStack()->currentWidget() == reopened.analysisPane());
         QVERIFY(qobject_cast<PlacementChart*>(reopened.analysisPane()->chart()));
         QVERIFY(option<QLabel>(reopened, "movesList")->text().contains(QStringLiteral("gemm")));

@@ -97,7 +97,7 @@ class TestComparisonChart : public QObject {
     void projection() {
         Session s = stackSession();
         s.datasets.resize(1);
-        s.view.projectDevice = "gpu-b";
+        s.view.compare.projectDevice = "gpu-b";
         ComparisonChart chart;
         chart.setSession(s);
         QVERIFY(chart.emptyReason().isEmpty());
@@ -134,7 +134,7 @@ class TestComparisonChart : public QObject {
         QFETCH(QString, reason);
         Session s = stackSession();
         s.datasets.resize(static_cast<std::size_t>(datasets));
-        s.view.projectDevice = device.toStdString();
+        s.view.compare.projectDevice = device.toStdString();
         if (noFlops)
             for (auto& d : s.datasets)
                 for (auto& r : d.records)

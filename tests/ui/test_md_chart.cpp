@@ -298,7 +298,7 @@ class TestMdChart : public QObject {
         savePng(chart, "md_four_ranks");
 
         Session one = fourRanks();
-        one.view.mdRank = 1;
+        one.view.md.rank = 1;
         chart.setSession(one);
         QCOMPARE(chart.bars().size(), std::size_t(2));
         QCOMPARE(chart.bars()[0].rank, 1);
@@ -428,7 +428,7 @@ class TestMdChart : public QObject {
         else if (which == 2)
             s.datasets[0].records.clear();
         else
-            s.view.mdRank = 5;
+            s.view.md.rank = 5;
         MdChart chart;
         chart.setSession(communicating());
         chart.setSession(s);

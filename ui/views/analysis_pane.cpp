@@ -1,6 +1,8 @@
 #include "ui/views/analysis_pane.h"
 
 #include "ui/views/view_chart.h"
+#include "ui/views/view_list.h"
+#include "ui/views/view_options.h"
 #include "ui/views/view_table_model.h"
 
 #include <QHBoxLayout>
@@ -24,6 +26,7 @@ AnalysisPane::AnalysisPane(QWidget* parent)
     setObjectName(QStringLiteral("analysisPane"));
     options_->setObjectName(QStringLiteral("viewOptions"));
     optionsLayout_->setContentsMargins(4, 2, 4, 2);
+    optionsLayout_->addStretch(1);
     table_->setObjectName(QStringLiteral("viewTable"));
     proxy_->setSourceModel(model_);
     proxy_->setSortRole(ViewTableModel::SortRole);
@@ -100,10 +103,47 @@ void AnalysisPane::setSession(const Session& session) {
             lines << QString::fromStdString(note);
         notes_->setText(lines.join(QLatin1Char('\n')));
     }
-    moves_ = session.view.moves;
-    prices_ = session.pricesPerHour;
     rebuildOptions(session);
     showing_ = false;
+}
+
+void AnalysisPane::rebuildOptions(const Session& session) {
+    if (strip_) {
+        // Deleted later, since the strip is rebuilt from inside a signal of one of its widgets;
+        // out of the pane now, so that nothing (a test's findChild included) finds it again.
+        optionsLayout_->removeWidget(strip_);
+        strip_->hide();
+        strip_->setParent(nullptr);
+        strip_->deleteLater();
+        strip_ = nullptr;
+    }
+    const ViewUi* view = viewUi(kind_);
+    if (view && view->makeOptions) {
+        strip_ = view->makeOptions(options_);
+        strip_->setObjectName(QStringLiteral("viewOptionsStrip"));
+        strip_->load(session, catalog_);
+        connect(strip_, &ViewOptions::edited, this, &AnalysisPane::edited);
+        optionsLayout_->insertWidget(0, strip_);
+    }
+    options_->setVisible(strip_ != nullptr);
+}
+
+void AnalysisPane::applyTo(Session& session) const {
+    if (strip_)
+        strip_->store(session);
+    // A target chosen from the catalog joins the session, which must hold every device it names.
+    const ViewSettings& v = session.view;
+    std::vector<std::string> named;
+    for (const auto& m : v.placement.moves)
+        named.push_back(m.deviceId);
+    if (!v.compare.projectDevice.empty())
+        named.push_back(v.compare.projectDevice);
+    for (const auto& id : named) {
+        if (session.findDevice(id) || !catalog_)
+            continue;
+        if (const CatalogEntry* entry = catalog_->find(id))
+            session.devices.push_back(entry->device);
+    }
 }
 
 void AnalysisPane::edited() {

@@ -1,17 +1,15 @@
 #pragma once
 // The explorer's page for the analysis views (MD-Roofline, comparison, placement, matrix, cost):
-// the view's own options in a strip on top (run A and B, the rank and cluster rule, the moves,
-// the prices), the chart, and the table of its numbers with notes beside it. It draws from the
-// session it is given; an edit of the options is announced with optionsEdited() and written into
-// a session by applyTo(), so that the window keeps one source of truth.
+// the view's own options strip on top (ui/views/view_options.h, made by the view's row of
+// ui/views/view_list.h), the chart, and the table of its numbers with notes beside it. It draws
+// from the session it is given; an edit of the options is announced with optionsEdited() and
+// written into a session by applyTo(), so that the window keeps one source of truth.
 
 #include "core/catalog.h"
 #include "core/session.h"
 
 #include <QWidget>
 
-class QComboBox;
-class QDoubleSpinBox;
 class QHBoxLayout;
 class QLabel;
 class QSortFilterProxyModel;
@@ -21,6 +19,7 @@ class QTableView;
 namespace roofscope::ui {
 
 class ViewChart;
+class ViewOptions;
 class ViewTableModel;
 
 class AnalysisPane : public QWidget {
@@ -49,14 +48,6 @@ class AnalysisPane : public QWidget {
 
   private:
     void rebuildOptions(const Session& session);
-    void addComparisonOptions(const Session& session);
-    void addMdOptions(const Session& session);
-    void addPlacementOptions(const Session& session);
-    void addPriceOptions(const Session& session);
-    QComboBox* addCombo(const QString& label, const QString& objectName);
-    // Session devices, then the catalog's others after a separator; item data: prefix + id.
-    void addDeviceItems(QComboBox* combo, const Session& session, const QString& prefix,
-                        const QString& suffix = {});
     void edited();
 
     ViewKind kind_ = ViewKind::roofline;
@@ -68,19 +59,8 @@ class AnalysisPane : public QWidget {
     ViewTableModel* model_ = nullptr;
     QSortFilterProxyModel* proxy_ = nullptr;
     QLabel* notes_ = nullptr;
-    // Options of the view shown (null when another view's strip is up).
-    QComboBox* baseline_ = nullptr;
-    QComboBox* target_ = nullptr;
-    QComboBox* rank_ = nullptr;
-    QComboBox* cluster_ = nullptr;
-    QComboBox* link_ = nullptr;
-    QComboBox* moveCategory_ = nullptr;
-    QComboBox* moveDevice_ = nullptr;
-    QComboBox* priceDevice_ = nullptr;
-    QDoubleSpinBox* price_ = nullptr;
-    // What applyTo writes besides the combos: the moves and prices as edited.
-    std::vector<PlacementMove> moves_;
-    std::map<std::string, double> prices_;
+    // The strip of the view shown; null when the view has none.
+    ViewOptions* strip_ = nullptr;
     bool showing_ = false;
     const Catalog* catalog_ = nullptr;
 };

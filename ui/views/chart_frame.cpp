@@ -118,7 +118,8 @@ void placeAnchoredLabels(QCustomPlot& plot, const std::vector<QCPItemText*>& lab
     double lastBottom = -1e9;
     for (QCPItemText* t : order) {
         const QFontMetrics metrics(t->font());
-        const double h = metrics.height() * t->text().count('\n') + metrics.height() + 4;
+        const double h =
+            metrics.height() * static_cast<double>(t->text().count('\n')) + metrics.height() + 4;
         double w = 0;
         for (const QString& line : t->text().split('\n'))
             w = std::max<double>(w, metrics.horizontalAdvance(line) + 8);

@@ -201,10 +201,10 @@ void ComparisonChart::drawRoofs(const Device& device, const QColor& color, const
 QCPGraph* ComparisonChart::drawPoints(const std::vector<ComparisonPoint>& points,
                                       const QColor& color, bool hollow, const QString& name) {
     QCPGraph* g = addGraph();
-    QVector<QCPGraphData> data;
+    QVector<QCPGraphData> graphData;
     for (const auto& p : points)
-        data.push_back({p.intensity, p.flopsPerS});
-    g->data()->set(data, false);
+        graphData.push_back({p.intensity, p.flopsPerS});
+    g->data()->set(graphData, false);
     g->setLineStyle(QCPGraph::lsNone);
     QColor fill = color;
     fill.setAlpha(200);

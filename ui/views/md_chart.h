@@ -25,7 +25,7 @@ class MdChart : public ViewChart {
     explicit MdChart(QWidget* parent = nullptr);
 
     // Draws the dataset shownDataset(session) picks, at view.memoryLevel and view.link, for
-    // view.mdRank under view.clusterRule.
+    // view.md.rank under view.md.clusterRule.
     void setSession(const Session& session) override;
 
     // What is drawn, for tests and exports.

@@ -86,8 +86,8 @@ QColor MdChart::bottleneckColor(Bottleneck bottleneck) {
 
 void MdChart::drawPlane(MdPlane plane, const MdAnalysis& md, const Dataset& dataset) {
     QCPAxisRect* rect = planes_.at(plane);
-    QCPAxis* xAxis = rect->axis(QCPAxis::atBottom);
-    QCPAxis* yAxis = rect->axis(QCPAxis::atLeft);
+    QCPAxis* xAx = rect->axis(QCPAxis::atBottom);
+    QCPAxis* yAx = rect->axis(QCPAxis::atLeft);
 
     // The roof is that of the op doing the most FLOPs: with mixed precisions its compute ceiling
     // is the one the iteration's compute mostly meets (a collective or an fp32 optimizer step may
@@ -186,15 +186,16 @@ void MdChart::drawPlane(MdPlane plane, const MdAnalysis& md, const Dataset& data
     std::vector<QRgb> order;
     for (const auto& [rgb, points] : byColor)
         order.push_back(rgb);
-    std::stable_partition(order.begin(), order.end(), [](QRgb c) { return c == kGrey.rgb(); });
+    std::stable_partition(order.begin(), order.end(),
+                          [](QRgb colour) { return colour == kGrey.rgb(); });
     for (const QRgb rgb : order) {
-        QCPGraph* g = addGraph(xAxis, yAxis);
-        QVector<QCPGraphData> data;
+        QCPGraph* g = addGraph(xAx, yAx);
+        QVector<QCPGraphData> graphData;
         for (const Point& p : byColor[rgb]) {
-            data.push_back({p.x, p.y});
-            addPick(xAxis, yAxis, p.x, p.y, p.tip, p.ref, g);
+            graphData.push_back({p.x, p.y});
+            addPick(xAx, yAx, p.x, p.y, p.tip, p.ref, g);
         }
-        g->data()->set(data, false);
+        g->data()->set(graphData, false);
         g->setLineStyle(QCPGraph::lsNone);
         const QColor color = QColor::fromRgb(rgb);
         g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, color.darker(115), color, 7));
@@ -217,7 +218,7 @@ void MdChart::drawPlane(MdPlane plane, const MdAnalysis& md, const Dataset& data
     }
     if (haveRidge && std::isfinite(peak) && peak > 0) {
         // min(peak, x * slope) is straight on log-log axes left and right of the ridge.
-        QCPGraph* roof = addGraph(xAxis, yAxis);
+        QCPGraph* roof = addGraph(xAx, yAx);
         const double x0 = std::min(xLow, ridge), x1 = std::max(xHigh, ridge);
         roof->setData(
             {x0, ridge, x1},
@@ -230,13 +231,13 @@ void MdChart::drawPlane(MdPlane plane, const MdAnalysis& md, const Dataset& data
         auto* line = new QCPItemStraightLine(this);
         line->setClipAxisRect(rect);
         for (auto* p : {line->point1, line->point2})
-            p->setAxes(xAxis, yAxis);
+            p->setAxes(xAx, yAx);
         line->point1->setCoords(ridge, peak);
         line->point2->setCoords(ridge, peak * 10);
         line->setPen(QPen(QColor(110, 110, 110), 1, Qt::DashLine));
         auto* label = new QCPItemText(this);
         label->setClipAxisRect(rect);
-        label->position->setAxes(xAxis, yAxis);
+        label->position->setAxes(xAx, yAx);
         label->position->setAxisRect(rect);
         label->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
         label->position->setCoords(ridge, 0.97);
@@ -252,7 +253,7 @@ void MdChart::drawPlane(MdPlane plane, const MdAnalysis& md, const Dataset& data
         // The peak, over the flat part of the roof.
         auto* peakLabel = new QCPItemText(this);
         peakLabel->setClipAxisRect(rect);
-        peakLabel->position->setAxes(xAxis, yAxis);
+        peakLabel->position->setAxes(xAx, yAx);
         peakLabel->position->setCoords(x1 / 1.3, peak * 1.08);
         peakLabel->setPositionAlignment(Qt::AlignRight | Qt::AlignBottom);
         peakLabel->setFont(QFont(font().family(), 7));
@@ -263,19 +264,19 @@ void MdChart::drawPlane(MdPlane plane, const MdAnalysis& md, const Dataset& data
             QString::fromStdString(formatSi(peak, plane == MdPlane::a ? Dimension::flopsPerS
                                                                       : Dimension::bytesPerS))));
     }
-    xAxis->setRange(xLow, xHigh);
+    xAx->setRange(xLow, xHigh);
 
     // The aggregates over the ops and the roof, each with its words beside it: the iteration to
     // the right, phases at the diagonals so that neighbours' labels part; towards the middle
     // when the marker is near the plot's left or right edge.
     for (std::size_t i = 0; i < markers.size(); ++i) {
         const AggregateMarker& m = markers[i];
-        QCPGraph* g = addGraph(xAxis, yAxis);
+        QCPGraph* g = addGraph(xAx, yAx);
         g->setData({m.x}, {m.y}, true);
         g->setLineStyle(QCPGraph::lsNone);
         g->setScatterStyle(aggregateStyle(m.iteration, markerFill[i], m.iteration ? 19 : 13));
         g->setSelectable(QCP::stNone);
-        addPick(xAxis, yAxis, m.x, m.y, markerTip[i], std::nullopt, g);
+        addPick(xAx, yAx, m.x, m.y, markerTip[i], std::nullopt, g);
         if (m.label.isEmpty())
             continue;
         QPointF offset(m.iteration ? 12 : -9, m.iteration ? 0 : -8);
@@ -290,7 +291,7 @@ void MdChart::drawPlane(MdPlane plane, const MdAnalysis& md, const Dataset& data
         auto* anchor = new QCPItemTracer(this);
         anchor->setStyle(QCPItemTracer::tsNone);
         anchor->setClipAxisRect(rect);
-        anchor->position->setAxes(xAxis, yAxis);
+        anchor->position->setAxes(xAx, yAx);
         anchor->position->setCoords(m.x, m.y);
         auto* text = new QCPItemText(this);
         text->setClipAxisRect(rect);
@@ -321,7 +322,7 @@ void MdChart::drawPlane(MdPlane plane, const MdAnalysis& md, const Dataset& data
     }
     const double yHigh = extent.yHigh * 3;
     // At least three decades; at most seven below the top, but never above an aggregate.
-    yAxis->setRange(
+    yAx->setRange(
         std::min(std::clamp(extent.yLow / 5, yHigh * 1e-7, yHigh * 1e-3), aggregateYLow / 3),
         yHigh);
 
@@ -343,7 +344,7 @@ void MdChart::drawPlane(MdPlane plane, const MdAnalysis& md, const Dataset& data
         if (md.unbounded > 0)
             entries.emplace_back(tr("no bound"), kNoBound);
         for (const auto& [name, color] : entries) {
-            QCPGraph* g = addGraph(xAxis, yAxis);
+            QCPGraph* g = addGraph(xAx, yAx);
             g->setName(name);
             g->setLineStyle(QCPGraph::lsNone);
             g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, color, color, 7));

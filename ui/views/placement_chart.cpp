@@ -123,7 +123,8 @@ void PlacementChart::setSession(const Session& session) {
         return;
     }
     const MdOptions options{session.view.memoryLevel, session.view.link};
-    const PlacementPlan plan = planPlacement(dataset, session.devices, session.view.moves, options);
+    const PlacementPlan plan =
+        planPlacement(dataset, session.devices, session.view.placement.moves, options);
     for (const auto& id : plan.devices)
         if (session.findDevice(id))
             deviceIds_.push_back(id);
@@ -227,12 +228,12 @@ void PlacementChart::drawDevice(int column, const Device& device, const Session&
     for (const auto& [key, group] : groups) {
         const QColor color = categoryColor(key.first);
         QCPGraph* g = addGraph(x, y);
-        QVector<QCPGraphData> data;
+        QVector<QCPGraphData> graphData;
         for (const Point* p : group) {
-            data.push_back({p->x, p->y});
+            graphData.push_back({p->x, p->y});
             addPick(x, y, p->x, p->y, p->tip, p->ref, g);
         }
-        g->data()->set(data, false);
+        g->data()->set(graphData, false);
         g->setLineStyle(QCPGraph::lsNone);
         g->setName(QString::fromUtf8(toString(key.first).data()) +
                    (key.second ? tr(" (predicted)") : QString()));

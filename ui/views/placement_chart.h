@@ -22,8 +22,8 @@ class PlacementChart : public ViewChart {
   public:
     explicit PlacementChart(QWidget* parent = nullptr);
 
-    // Draws the dataset shownDataset(session) picks under view.moves, view.memoryLevel and
-    // view.link.
+    // Draws the dataset shownDataset(session) picks under view.placement.moves, view.memoryLevel
+    // and view.link.
     void setSession(const Session& session) override;
 
     // What is drawn, for tests and exports.

@@ -77,26 +77,4 @@ void ViewChart::mouseMoveEvent(QMouseEvent* event) {
         QToolTip::showText(event->globalPosition().toPoint(), tip, this);
 }
 
-QString viewTitle(ViewKind view) {
-    switch (view) {
-    case ViewKind::roofline:
-        return QObject::tr("Roofline");
-    case ViewKind::hierarchical:
-        return QObject::tr("Hierarchical roofline");
-    case ViewKind::md_roofline:
-        return QObject::tr("MD-Roofline");
-    case ViewKind::time_based:
-        return QObject::tr("Time-based roofline");
-    case ViewKind::comparison:
-        return QObject::tr("Comparison");
-    case ViewKind::placement:
-        return QObject::tr("Placement");
-    case ViewKind::matrix:
-        return QObject::tr("Configuration matrix");
-    case ViewKind::cost:
-        return QObject::tr("Time and cost");
-    }
-    return {};
-}
-
 } // namespace roofscope::ui

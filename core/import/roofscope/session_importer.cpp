@@ -15,9 +15,9 @@ bool recognises(const FileHead& head) {
     return head.has("\"roofscope-session\"");
 }
 
-std::string describeSession(const std::string& path, const Session& s) {
+std::string describeSession(const std::string& path, const Session& s, int version) {
     std::ostringstream out;
-    out << path << ": Roofscope session, format version " << kSessionFormatVersion << "\n";
+    out << path << ": Roofscope session, format version " << version << "\n";
     out << s.devices.size() << " device(s):\n";
     for (const auto& d : s.devices)
         out << deviceCeilingsText(d);
@@ -47,8 +47,9 @@ std::string describeSession(const std::string& path, const Session& s) {
 
 Result<std::string> describe(const std::string& path) {
     ROOFSCOPE_TRY(text, readTextFile(path));
-    ROOFSCOPE_TRY(session, parseSession(text.value(), path));
-    return describeSession(path, session.value());
+    int version = 0;
+    ROOFSCOPE_TRY(session, parseSession(text.value(), path, &version));
+    return describeSession(path, session.value(), version);
 }
 
 } // namespace

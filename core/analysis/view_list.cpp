@@ -1,0 +1,57 @@
+#include "core/analysis/view_list.h"
+
+#include "core/analysis/compare_tables.h"
+#include "core/analysis/md_analysis.h"
+#include "core/analysis/placement.h"
+#include "core/text_words.h"
+
+#include <array>
+
+namespace roofscope {
+namespace {
+
+constexpr std::array kViews{
+    ViewDescription{ViewKind::roofline, "Roofline", "roofline", "(default)", false, nullptr, true},
+    ViewDescription{ViewKind::hierarchical, "Hierarchical roofline", "hierarchical",
+                    "(one point per memory level)", false, nullptr, true},
+    ViewDescription{ViewKind::md_roofline, "MD-Roofline", "md",
+                    "(MD-Roofline: the A, O and C planes and the iteration by phase)", false,
+                    mdTable, true},
+    ViewDescription{ViewKind::comparison, "Comparison", "compare",
+                    "(run A against run B, or A projected onto another device)", true,
+                    comparisonTable, true},
+    ViewDescription{ViewKind::placement, "Placement", "placement",
+                    "(per-device rooflines and the what-if of --move)", false, placementTable,
+                    true},
+    ViewDescription{ViewKind::matrix, "Configuration matrix", "matrix",
+                    "(iteration time per model x device x stack, mean +- standard error over "
+                    "repeats)",
+                    true, matrixTable, true},
+    ViewDescription{ViewKind::cost, "Time and cost", "cost",
+                    "(time against cost per iteration, Pareto)", true, costTable, true},
+    ViewDescription{ViewKind::time_based, "Time-based roofline", "time_based", "", false, nullptr,
+                    false},
+};
+
+} // namespace
+
+std::span<const ViewDescription> viewDescriptions() {
+    return kViews;
+}
+
+const ViewDescription& describeView(ViewKind view) {
+    for (const auto& v : kViews)
+        if (v.kind == view)
+            return v;
+    return kViews.front();
+}
+
+std::string exportableViewNames() {
+    std::vector<std::string_view> names;
+    for (const auto& v : kViews)
+        if (v.exportable)
+            names.push_back(v.cliName);
+    return joinWords(names, " or ");
+}
+
+} // namespace roofscope
