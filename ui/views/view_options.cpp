@@ -8,6 +8,8 @@ namespace roofscope::ui {
 
 ViewOptions::ViewOptions(QWidget* parent) : QWidget(parent), layout_(new QHBoxLayout(this)) {
     layout_->setContentsMargins(0, 0, 0, 0);
+    // The controls keep their size at the left; the stretch takes the rest of the width.
+    layout_->addStretch(1);
 }
 
 QComboBox* ViewOptions::addCombo(const QString& label, const QString& objectName, bool announces) {
@@ -16,15 +18,15 @@ QComboBox* ViewOptions::addCombo(const QString& label, const QString& objectName
     combo->setObjectName(objectName);
     combo->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     text->setBuddy(combo);
-    layout_->addWidget(text);
-    layout_->addWidget(combo);
+    addWidget(text);
+    addWidget(combo);
     if (announces)
         connect(combo, &QComboBox::currentIndexChanged, this, &ViewOptions::edited);
     return combo;
 }
 
 void ViewOptions::addWidget(QWidget* widget) {
-    layout_->addWidget(widget);
+    layout_->insertWidget(layout_->count() - 1, widget);
 }
 
 void ViewOptions::addDeviceItems(QComboBox* combo, const Session& session, const Catalog* catalog,
