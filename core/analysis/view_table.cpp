@@ -16,18 +16,6 @@ std::string number(double v) {
     return ec == std::errc() ? std::string(buffer, end) : std::string();
 }
 
-std::string csvField(const std::string& text) {
-    if (text.find_first_of(",\"\r\n") == std::string::npos)
-        return text;
-    std::string quoted = "\"";
-    for (const char c : text) {
-        if (c == '"')
-            quoted += '"';
-        quoted += c;
-    }
-    return quoted + '"';
-}
-
 std::string csvCell(const ViewCell& cell) {
     if (const auto* v = std::get_if<double>(&cell))
         return number(*v);
@@ -45,6 +33,18 @@ nlohmann::json jsonCell(const ViewCell& cell) {
 }
 
 } // namespace
+
+std::string csvField(const std::string& text) {
+    if (text.find_first_of(",\"\r\n") == std::string::npos)
+        return text;
+    std::string quoted = "\"";
+    for (const char c : text) {
+        if (c == '"')
+            quoted += '"';
+        quoted += c;
+    }
+    return quoted + '"';
+}
 
 std::string viewTableCsv(const ViewTable& table) {
     std::string out;

@@ -28,6 +28,10 @@ struct ViewTable {
     std::vector<std::string> notes;
 };
 
+// `text` as one RFC 4180 CSV field: quoted, with its quotes doubled, when it holds a comma, a
+// quote or a line break (kernel names do: C++ templates), else as it is.
+std::string csvField(const std::string& text);
+
 // RFC 4180 CSV: the header of column keys, then one line per row; numbers in shortest
 // round-trip form, NaN and infinities as empty fields.
 std::string viewTableCsv(const ViewTable& table);

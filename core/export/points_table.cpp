@@ -1,5 +1,6 @@
 #include "core/export/points_table.h"
 
+#include "core/analysis/view_table.h"
 #include "core/export/qt_number.h"
 
 #include <cmath>
@@ -52,24 +53,14 @@ std::vector<Field> values(const Session& session, const PlotPoint& p) {
             p.aboveRoof};
 }
 
-std::string csvField(const Field& field) {
+std::string fieldText(const Field& field) {
     if (const auto* b = std::get_if<bool>(&field))
         return *b ? "true" : "false";
     if (const auto* i = std::get_if<long long>(&field))
         return qtShortest(static_cast<double>(*i));
     if (const auto* d = std::get_if<double>(&field))
         return std::isfinite(*d) ? qtShortest(*d) : std::string();
-    std::string s = qtValidUtf8(std::get<std::string>(field));
-    // Kernel names hold commas and quotes (C++ templates): RFC 4180 quoting.
-    if (s.find_first_of(",\"\n\r") == std::string::npos)
-        return s;
-    std::string quoted = "\"";
-    for (const char c : s) {
-        if (c == '"')
-            quoted += '"';
-        quoted += c;
-    }
-    return quoted + '"';
+    return csvField(qtValidUtf8(std::get<std::string>(field)));
 }
 
 // A JSON value laid out as QJsonDocument::Indented does: objects with their keys sorted, four
@@ -191,7 +182,7 @@ std::string pointsCsv(const Session& session, const PlotPoints& points) {
             if (!first)
                 out += ',';
             first = false;
-            out += csvField(v);
+            out += fieldText(v);
         }
         out += '\n';
     }
