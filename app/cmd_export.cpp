@@ -302,6 +302,14 @@ int runExport(const std::vector<std::string>& args, CommandIo io) {
                << " view cannot be exported; exporting the roofline\n";
         session.view.view = ViewKind::roofline;
     }
+    // An option the drawn view does not read is most likely meant for another view.
+    for (const auto& arg : args) {
+        std::string readers;
+        if (arg.starts_with("--") && optionIgnoredBy(session.view.view, arg, &readers))
+            io.err << "warning: " << arg << " does nothing in the "
+                   << describeView(session.view.view).cliName << " view (it is read by " << readers
+                   << ")\n";
+    }
     if (const Status applied = applyViewOptions(session, a.viewOptions, catalog); !applied) {
         io.err << "roofscope export: " << applied.error().toString() << "\n";
         return kExitUsage;

@@ -16,19 +16,19 @@ constexpr std::array kViews{
                     "(one point per memory level)", false, nullptr, true},
     ViewDescription{ViewKind::md_roofline, "MD-Roofline", "md",
                     "(MD-Roofline: the A, O and C planes and the iteration by phase)", false,
-                    mdTable, true},
+                    mdTable, true, "--rank --cluster --link"},
     ViewDescription{ViewKind::comparison, "Comparison", "compare",
                     "(run A against run B, or A projected onto another device)", true,
-                    comparisonTable, true},
+                    comparisonTable, true, "--baseline --target --project-onto --link"},
     ViewDescription{ViewKind::placement, "Placement", "placement",
-                    "(per-device rooflines and the what-if of --move)", false, placementTable,
-                    true},
+                    "(per-device rooflines and the what-if of --move)", false, placementTable, true,
+                    "--move --link"},
     ViewDescription{ViewKind::matrix, "Configuration matrix", "matrix",
                     "(iteration time per model x device x stack, mean +- standard error over "
                     "repeats)",
-                    true, matrixTable, true},
+                    true, matrixTable, true, "--price"},
     ViewDescription{ViewKind::cost, "Time and cost", "cost",
-                    "(time against cost per iteration, Pareto)", true, costTable, true},
+                    "(time against cost per iteration, Pareto)", true, costTable, true, "--price"},
     ViewDescription{ViewKind::time_based, "Time-based roofline", "time_based", "", false, nullptr,
                     false},
 };
@@ -52,6 +52,29 @@ std::string exportableViewNames() {
         if (v.exportable)
             names.push_back(v.cliName);
     return joinWords(names, " or ");
+}
+
+namespace {
+
+bool lists(std::string_view options, std::string_view option) {
+    for (const Word& w : splitWords(options))
+        if (w.text == option)
+            return true;
+    return false;
+}
+
+} // namespace
+
+bool optionIgnoredBy(ViewKind view, std::string_view option, std::string* readers) {
+    std::vector<std::string_view> names;
+    for (const auto& v : kViews)
+        if (lists(v.options, option))
+            names.push_back(v.cliName);
+    if (names.empty() || lists(describeView(view).options, option))
+        return false;
+    if (readers)
+        *readers = joinWords(names, " and ");
+    return true;
 }
 
 } // namespace roofscope

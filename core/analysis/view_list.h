@@ -26,6 +26,10 @@ struct ViewDescription {
     // for a view with nothing to export.
     ViewTable (*table)(const Session& session);
     bool exportable; // has a chart and a table: the view bar offers it, export writes it
+    // The `roofscope export` options that only this view and others read, blank-separated
+    // ("--baseline --target ..."); the options every view reads (--level, --device, ...) are not
+    // listed.
+    std::string_view options = {};
 };
 
 // Every view, in the order the view bar and the help list them.
@@ -34,5 +38,9 @@ const ViewDescription& describeView(ViewKind view);
 
 // "roofline, hierarchical, md, compare, placement, matrix or cost": the exportable views' names.
 std::string exportableViewNames();
+
+// Whether `option` (e.g. "--move") is one that some views read and `view` does not; `readers`
+// then receives those views' --view names ("placement").
+bool optionIgnoredBy(ViewKind view, std::string_view option, std::string* readers);
 
 } // namespace roofscope

@@ -138,6 +138,33 @@ class TestCliExportViews : public QObject {
         QVERIFY(readAll(dir_.filePath(base + QStringLiteral(".svg"))).contains("<svg"));
     }
 
+    // An option another view reads is likely meant for that view: said, not silently dropped.
+    void optionsOfOtherViewsAreNamed_data() {
+        QTest::addColumn<QStringList>("options");
+        QTest::addColumn<QString>("warning");
+        QTest::newRow("--move in md")
+            << QStringList{"--view", "md", "--move", "gemm=nvidia-h100-sxm5-80gb"}
+            << "warning: --move does nothing in the md view (it is read by placement)\n";
+        QTest::newRow("--rank in placement")
+            << QStringList{"--view", "placement", "--rank", "0"}
+            << "warning: --rank does nothing in the placement view (it is read by md)\n";
+        QTest::newRow("--link in the roofline")
+            << QStringList{"--link", "p2p"}
+            << "warning: --link does nothing in the roofline view (it is read by md, compare "
+               "and placement)\n";
+        QTest::newRow("--link in md") << QStringList{"--view", "md", "--link", "p2p"} << "";
+    }
+    void optionsOfOtherViewsAreNamed() {
+        QFETCH(QStringList, options);
+        QFETCH(QString, warning);
+        const Run r = exportTo({kTrace}, QStringLiteral("other-view.json"), options);
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        if (warning.isEmpty())
+            QVERIFY2(!r.err.contains(QStringLiteral("does nothing")), qPrintable(r.err));
+        else
+            QVERIFY2(r.err.contains(warning), qPrintable(r.err));
+    }
+
     void comparisonOfARunWithItselfChangesNothing() {
         const Run r = exportTo({kTrace, kTrace}, QStringLiteral("same.json"),
                                {QStringLiteral("--view"), QStringLiteral("compare")});
