@@ -22,10 +22,7 @@ OptionTable optionTable(bool& json) {
               "",
               "print the catalog as a roofscope-ceilings document (readable back as a ceilings "
               "file)",
-              [&json](const std::string&) {
-                  json = true;
-                  return std::string();
-              }}},
+              flag(json)}},
             "",
             false};
 }

@@ -13,6 +13,7 @@
 #include "core/plot_points.h"
 #include "core/units.h"
 
+#include <climits>
 #include <ostream>
 
 namespace roofscope::app {
@@ -26,44 +27,6 @@ struct Args {
     std::string deviceId;
     ExportOptions options;
 };
-
-using Take = std::function<std::string(const std::string&)>;
-
-// A value that must not be empty, stored into `into`.
-Take text(std::string& into, std::string why) {
-    return [&into, why](const std::string& v) {
-        if (v.empty())
-            return why;
-        into = v;
-        return std::string();
-    };
-}
-
-Take optionalText(std::optional<std::string>& into, std::string why) {
-    return [&into, why](const std::string& v) {
-        if (v.empty())
-            return why;
-        into = v;
-        return std::string();
-    };
-}
-
-Take number(int& into, std::string why) {
-    return [&into, why](const std::string& v) {
-        const auto n = parseWhole<int>(v);
-        if (!n)
-            return why;
-        into = *n;
-        return std::string();
-    };
-}
-
-template <class E> Take choice(std::optional<E>& into, std::string why) {
-    return [&into, why](const std::string& v) {
-        into = parseEnum<E>(v);
-        return into ? std::string() : why;
-    };
-}
 
 // "KEY=REST" split at the first '=', both sides non-empty.
 std::optional<std::pair<std::string, std::string>> keyValue(const std::string& v) {
@@ -91,7 +54,7 @@ OptionTable optionTable(Args& a) {
         {{"-o", "--output"},
          "OUT",
          "the file to write (replaced atomically)",
-         text(a.output, "-o needs the file to write")},
+         nonEmpty(a.output, "-o needs the file to write")},
         {{"--view"},
          "V",
          viewHelp(),
@@ -105,15 +68,15 @@ OptionTable optionTable(Args& a) {
         {{"--baseline"},
          "LABEL",
          "compare: run A, by dataset label (default: the first dataset)",
-         optionalText(o.baseline, "--baseline needs a dataset label")},
+         nonEmpty(o.baseline, "--baseline needs a dataset label")},
         {{"--target"},
          "LABEL",
          "compare: run B (default: the second dataset)",
-         optionalText(o.target, "--target needs a dataset label")},
+         nonEmpty(o.target, "--target needs a dataset label")},
         {{"--project-onto"},
          "ID",
          "compare: project run A onto this device instead of matching a run B",
-         optionalText(o.projectOnto, "--project-onto needs a device id")},
+         nonEmpty(o.projectOnto, "--project-onto needs a device id")},
         {{"--move"},
          "CAT=ID",
          "placement: run every op of category CAT (gemm, embedding, optimizer, norm, ...) on "
@@ -155,16 +118,16 @@ OptionTable optionTable(Args& a) {
         {{"--cluster"},
          "R",
          "md: the cluster's ceilings from the slowest rank (default) or the mean",
-         choice(o.cluster, "--cluster needs slowest or mean")},
+         enumValue(o.cluster, "--cluster needs slowest or mean")},
         {{"--link"},
          "L",
          "md, compare, placement: the link whose bandwidth bounds communication (intra_node "
          "default, inter_node, p2p, pcie_h2d, pcie_d2h)",
-         choice(o.link, "--link needs intra_node, inter_node, p2p, pcie_h2d or pcie_d2h")},
+         enumValue(o.link, "--link needs intra_node, inter_node, p2p, pcie_h2d or pcie_d2h")},
         {{"--level"},
          "L",
          "the memory level whose bytes count (dram default, l1, l2, l3, host)",
-         choice(o.level, "--level needs l1, l2, l3, dram or host")},
+         enumValue(o.level, "--level needs l1, l2, l3, dram or host")},
         {{"--link-ceiling"},
          "FILE[@ID]",
          "nccl-tests output: its peak bus bandwidth becomes the measured intra-node (one host) "
@@ -183,28 +146,25 @@ OptionTable optionTable(Args& a) {
         {{"--each"},
          "",
          "each trace is a run of its own, not one rank of a single run",
-         [&a](const std::string&) {
-             a.inputs.eachTraceADataset = true;
-             return std::string();
-         }},
+         flag(a.inputs.eachTraceADataset)},
         {{"--device"},
          "ID",
          "catalog device whose roofs bound the records (default: the one the traces name); with "
          "a session, every dataset is drawn against it",
-         text(a.deviceId, "--device needs a device id")},
+         nonEmpty(a.deviceId, "--device needs a device id")},
         {{"--width"},
          "W",
          "figure width in CSS pixels, 1/96 inch (default 1000)",
-         number(a.options.width, "--width needs a width in pixels")},
+         wholeNumber(a.options.width, "--width needs a width in pixels", INT_MIN)},
         {{"--height"},
          "H",
          "figure height in CSS pixels (default 625)",
-         number(a.options.height, "--height needs a height in pixels")},
+         wholeNumber(a.options.height, "--height needs a height in pixels", INT_MIN)},
         {{"--dpi"},
          "D",
          "PNG pixels per inch (default 144); fonts keep their size in the figure, the image gets "
          "sharper",
-         number(a.options.dpi, "--dpi needs a number of dots per inch")},
+         wholeNumber(a.options.dpi, "--dpi needs a number of dots per inch", INT_MIN)},
         {{"--group"},
          "G",
          "traces: kernel (default), op or launch, as in 'roofscope summarize'",

@@ -21,24 +21,9 @@ struct Args {
     bool kvHeadsGiven = false;
 };
 
-using Take = std::function<std::string(const std::string&)>;
-
-Take flag(bool& into) {
-    return [&into](const std::string&) {
-        into = true;
-        return std::string();
-    };
-}
-
 // A whole number of at least `least` into `into`.
 Take count(int& into, std::string_view option, int least = 1) {
-    return [&into, option, least](const std::string& v) {
-        const auto n = parseWhole<int>(v);
-        if (!n || *n < least)
-            return std::string(option) + " needs a positive integer";
-        into = *n;
-        return std::string();
-    };
+    return wholeNumber(into, std::string(option) + " needs a positive integer", least);
 }
 
 // A dimension of the gpt decoder: starts the LLaMA-7B shape when it is the first one given.
@@ -62,12 +47,7 @@ OptionTable optionTable(Args& a) {
         {{"--device"},
          "ID",
          "catalog device (see 'roofscope devices')",
-         [&a](const std::string& v) {
-             if (v.empty())
-                 return std::string("--device needs a device id");
-             a.deviceId = v;
-             return std::string();
-         }},
+         nonEmpty(a.deviceId, "--device needs a device id")},
         {{"--batch"},
          "N",
          "samples per device (default: the model's)",
@@ -83,13 +63,7 @@ OptionTable optionTable(Args& a) {
         {{"--precision"},
          "P",
          "bf16 (default), fp16 or fp32",
-         [&a](const std::string& v) {
-             const auto p = parseEnum<Precision>(v);
-             if (!p)
-                 return std::string("--precision needs bf16, fp16 or fp32");
-             a.options.precision = *p;
-             return std::string();
-         }},
+         enumValue(a.options.precision, "--precision needs bf16, fp16 or fp32")},
         {{"--mode"},
          "M",
          "training (default) or inference",
@@ -107,14 +81,8 @@ OptionTable optionTable(Args& a) {
         {{"--link"},
          "L",
          "link whose ceiling bounds communication (default intra_node)",
-         [&a](const std::string& v) {
-             const auto l = parseEnum<Link>(v);
-             if (!l)
-                 return std::string("--link needs one of pcie_h2d, pcie_d2h, p2p, intra_node, "
-                                    "inter_node");
-             a.md.link = *l;
-             return std::string();
-         }},
+         enumValue(a.md.link,
+                   "--link needs one of pcie_h2d, pcie_d2h, p2p, intra_node, inter_node")},
         {{"--layers"},
          "N",
          "gpt decoder: layers (default LLaMA-7B's 32)",

@@ -50,12 +50,7 @@ OptionTable optionTable(Args& a) {
          {{"--device"},
           "ID",
           "catalog device whose ceilings bound the records (see 'roofscope devices')",
-          [&a](const std::string& v) {
-              if (v.empty())
-                  return std::string("--device needs a device id");
-              a.deviceId = v;
-              return std::string();
-          }},
+          nonEmpty(a.deviceId, "--device needs a device id")},
          {{"--top"},
           "N",
           "records shown in the table, longest first (default 30; 0 shows all)",
@@ -70,10 +65,7 @@ OptionTable optionTable(Args& a) {
           "",
           "print JSON, schema roofscope.summary/1 (docs/file-formats.md, \"Summary\"), with every "
           "record and the warnings",
-          [&a](const std::string&) {
-              a.json = true;
-              return std::string();
-          }}},
+          flag(a.json)}},
         "\nA file that cannot be read is reported with its position and skipped; the exit status "
         "is\nthen 1.\n"};
 }

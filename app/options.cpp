@@ -48,6 +48,41 @@ const Option* find(const OptionTable& table, std::string_view name) {
 
 } // namespace
 
+Take flag(bool& into) {
+    return [&into](const std::string&) {
+        into = true;
+        return std::string();
+    };
+}
+
+Take nonEmpty(std::string& into, std::string why) {
+    return [&into, why](const std::string& v) {
+        if (v.empty())
+            return why;
+        into = v;
+        return std::string();
+    };
+}
+
+Take nonEmpty(std::optional<std::string>& into, std::string why) {
+    return [&into, why](const std::string& v) {
+        if (v.empty())
+            return why;
+        into = v;
+        return std::string();
+    };
+}
+
+Take wholeNumber(int& into, std::string why, int least) {
+    return [&into, why, least](const std::string& v) {
+        const auto n = parseWhole<int>(v);
+        if (!n || *n < least)
+            return why;
+        into = *n;
+        return std::string();
+    };
+}
+
 std::string helpText(const OptionTable& table) {
     std::string out = table.intro;
     for (const auto& option : table.options) {

@@ -5,6 +5,7 @@
 // (tests/cli/test_cli_readme.cpp) and the man page is generated from it.
 
 #include "app/cli.h"
+#include "core/enums.h"
 
 #include <functional>
 #include <optional>
@@ -14,13 +15,38 @@
 
 namespace roofscope::app {
 
+// What an option does with its value: stores it, or says why it cannot.
+using Take = std::function<std::string(const std::string& value)>;
+
+// Ready-made takes: each stores a good value and returns `why` for a bad one.
+Take flag(bool& into);
+Take nonEmpty(std::string& into, std::string why);
+Take nonEmpty(std::optional<std::string>& into, std::string why);
+// A whole number of at least `least`.
+Take wholeNumber(int& into, std::string why, int least);
+// A name or alias of E (parseEnum).
+template <class E> Take enumValue(std::optional<E>& into, std::string why) {
+    return [&into, why](const std::string& v) {
+        into = parseEnum<E>(v);
+        return into ? std::string() : why;
+    };
+}
+template <class E> Take enumValue(E& into, std::string why) {
+    return [&into, why](const std::string& v) {
+        const auto parsed = parseEnum<E>(v);
+        if (parsed)
+            into = *parsed;
+        return parsed ? std::string() : why;
+    };
+}
+
 struct Option {
     std::vector<std::string_view> names; // {"-o", "--output"}
     std::string_view value;              // "OUT"; empty for a flag
     std::string help;                    // the help printer wraps it; a newline starts a new line
     // Takes the value (empty for a flag, and for an option whose value is missing at the end of
     // the line); returns why it is wrong ("--top needs a number of records"), empty when not.
-    std::function<std::string(const std::string& value)> take;
+    Take take;
 };
 
 struct OptionTable {
