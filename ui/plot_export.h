@@ -33,7 +33,8 @@ QString formatSuffix(ExportFormat format); // "png", ...
 std::optional<ExportFormat> parseExportFormat(const QString& name);
 std::optional<ExportFormat> exportFormatForPath(const QString& path);
 using roofscope::isImageFormat;
-QString exportOptionsProblem(const ExportOptions& options); // validateExportOptions
+// core's validateExportOptions: empty when the options can be used.
+QString exportOptionsProblem(const ExportOptions& options);
 
 // Writes `path` atomically (a failed export leaves an existing file as it was). Images draw
 // session.view's view: the roofline or hierarchical roofline (fitted to the data unless the view
