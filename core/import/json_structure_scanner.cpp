@@ -1,5 +1,7 @@
 #include "core/import/json_structure_scanner.h"
 
+#include "core/import/parse_isa.h"
+
 #include <bit>
 #include <cstring>
 
@@ -95,7 +97,7 @@ bool avx2Allowed = true;
 
 bool haveAvx2() {
     static const bool have = __builtin_cpu_supports("avx2");
-    return have && avx2Allowed;
+    return have && avx2Allowed && activeParseIsa() == ParseIsa::avx2;
 }
 #endif
 

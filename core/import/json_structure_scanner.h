@@ -40,8 +40,8 @@ class JsonStructureScanner {
 
     std::int64_t depth() const { return depth_; }
 
-    // Whether scan() uses the AVX2 block classifier when the CPU has it (default true); tests
-    // switch it off to cover the SSE2/scalar path on AVX2 machines.
+    // Whether scan() uses the AVX2 block classifier when activeParseIsa() is avx2 (default true);
+    // tests switch it off to cover the SSE2/scalar path on AVX2 machines.
     static void allowAvx2(bool allowed);
     bool inString() const { return inString_; }
 

@@ -1,7 +1,8 @@
 #pragma once
 // Internal to the trace reader: turns one batch of whole trace events, wrapped as a JSON array,
 // into typed entries of TraceEvents with simdjson On-Demand. One instance per trace: it keeps the
-// simdjson parser (and its buffers) and the per-name caches across batches.
+// simdjson parser (and its buffers) and the per-name caches across batches. It runs the path of
+// activeParseIsa() as it stood when the parser was made (core/import/parse_isa.h).
 
 #include "core/error.h"
 #include "core/import/kineto/kineto_events.h"
@@ -12,6 +13,8 @@
 #include <string>
 
 namespace roofscope::detail {
+
+class IsaBatchParser;
 
 class KinetoBatchParser {
   public:
@@ -28,8 +31,7 @@ class KinetoBatchParser {
     void finish();
 
   private:
-    struct Impl;
-    std::unique_ptr<Impl> impl_;
+    std::unique_ptr<IsaBatchParser> impl_;
 };
 
 } // namespace roofscope::detail

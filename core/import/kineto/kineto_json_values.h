@@ -1,28 +1,25 @@
 #pragma once
 // Internal to the trace reader: reading single values of a simdjson On-Demand document the way
 // Kineto writes them (ids as numbers or text, integers as 7 or 7.0, microsecond timestamps),
-// visiting an object's fields, and where the iterator stands for error positions.
+// visiting an object's fields, and where the iterator stands for error positions. Included by
+// kineto_batch_parser_body.h inside the namespace of one instruction set's path, after simdjson.h
+// (whose On-Demand kernel that path chose).
 
+#include "core/import/kineto/kineto_event_store.h"
 #include "core/import/kineto/kineto_time.h"
-
-#include <simdjson.h>
 
 #include <charconv>
 #include <cstdint>
 #include <optional>
 #include <string_view>
 
-namespace roofscope::detail {
+#ifndef ROOFSCOPE_PARSER_NS
+#error "kineto_json_values.h is included by kineto_batch_parser_body.h only"
+#endif
+
+namespace roofscope::detail::ROOFSCOPE_PARSER_NS {
 
 namespace od = simdjson::ondemand;
-
-// A pid or tid: an integer, or text such as "stream 7" or "PyTorch Profiler".
-struct Id {
-    bool present = false;
-    bool numeric = false;
-    std::int64_t number = 0;
-    std::string_view text;
-};
 
 // Integers may be written as 7 or 7.0; anything else leaves the value untouched.
 template <class V> bool readInt(V&& value, std::int64_t& out) {
@@ -41,7 +38,7 @@ template <class V> bool readInt(V&& value, std::int64_t& out) {
     return false;
 }
 
-template <class V> bool readId(V&& value, Id& out) {
+template <class V> bool readId(V&& value, TraceId& out) {
     od::json_type type;
     if (value.type().get(type) != simdjson::SUCCESS)
         return false;
@@ -132,4 +129,4 @@ inline const char* location(od::document& doc) {
     return where;
 }
 
-} // namespace roofscope::detail
+} // namespace roofscope::detail::ROOFSCOPE_PARSER_NS
