@@ -1,10 +1,15 @@
 // roofscope summarize FILE... [--json] [--group kernel|op|launch] [--device ID] [--top N]
 #include "app/cmd_summarize.h"
 #include "app/cli.h"
+#include "app/mpi_module.h"
 #include "app/options.h"
+#include "app/summarize_ranks.h"
 #include "core/catalog_loader.h"
 
+#include <algorithm>
+#include <filesystem>
 #include <ostream>
+#include <sstream>
 
 namespace roofscope::app {
 namespace {
@@ -67,7 +72,173 @@ OptionTable optionTable(Args& a) {
           "record and the warnings",
           flag(a.json)}},
         "\nA file that cannot be read is reported with its position and skipped; the exit status "
-        "is\nthen 1.\n"};
+        "is\nthen 1. Under mpirun or srun the files are shared out among the ranks, each reading "
+        "its own,\nand rank 0 writes what a single process would.\n"};
+}
+
+// The catalog and the device of --device, shared by every rank; a message only where `speak`.
+struct Setup {
+    Catalog catalog;
+    SummaryOptions options;
+};
+
+std::optional<Setup> prepare(const Args& a, std::ostream& err, bool speak, int& status) {
+    Setup setup{{}, a.options};
+    std::vector<std::string> catalogWarnings;
+    setup.catalog = loadCatalog(&catalogWarnings);
+    if (speak)
+        for (const auto& w : catalogWarnings)
+            err << "warning: " << w << "\n";
+    if (!a.deviceId.empty()) {
+        setup.options.device = setup.catalog.find(a.deviceId);
+        if (!setup.options.device)
+            setup.options.device = setup.catalog.findByName(a.deviceId);
+        // A device the user named wrongly is a wrong command line, unlike a file's unknown one.
+        if (!setup.options.device) {
+            if (speak)
+                err << "roofscope summarize: unknown device '" << a.deviceId
+                    << "' (see 'roofscope devices' for the ids)\n";
+            status = kExitUsage;
+            return std::nullopt;
+        }
+    }
+    return setup;
+}
+
+// What one file's summary writes: its table (or its JSON entry) and its warnings or error.
+FileOutcome summarizeOne(std::size_t index, const Args& a, const Setup& setup) {
+    FileOutcome o;
+    o.index = index;
+    const std::string& path = a.files[index];
+    auto summary = summarizeInput(path, setup.catalog, setup.options);
+    if (!summary) {
+        o.failed = true;
+        o.err = "roofscope summarize: " + summary.error().toString() + "\n";
+        return o;
+    }
+    if (a.json) {
+        o.out = summaryDatasetJson(summary.value());
+        return o;
+    }
+    std::ostringstream err, out;
+    for (const auto& w : summary.value().warnings)
+        err << "warning: " << path << ": " << w << "\n";
+    printSummaryTable(out, summary.value(), setup.options.grouping, a.top);
+    o.err = err.str();
+    o.out = out.str();
+    return o;
+}
+
+int summarizeHere(const Args& a, CommandIo io) {
+    int status = kExitOk;
+    const auto setup = prepare(a, io.err, true, status);
+    if (!setup)
+        return status;
+    std::vector<FileSummary> summaries;
+    for (std::size_t i = 0; i < a.files.size(); ++i) {
+        if (a.json) {
+            // Kept whole (not as text) so the document is written once, as before MPI existed.
+            auto summary = summarizeInput(a.files[i], setup->catalog, setup->options);
+            if (!summary) {
+                io.err << "roofscope summarize: " << summary.error().toString() << "\n";
+                status = kExitFailure;
+                continue;
+            }
+            summaries.push_back(std::move(summary).value());
+            continue;
+        }
+        // Streamed per file: the first trace's table shows while the next one loads.
+        const FileOutcome o = summarizeOne(i, a, *setup);
+        io.err << o.err;
+        io.out << o.out;
+        io.out.flush();
+        if (o.failed)
+            status = kExitFailure;
+    }
+    if (a.json)
+        io.out << summaryJson(summaries, setup->options.grouping);
+    return status;
+}
+
+// Under an MPI launcher: each rank summarises its share of the files (assignFiles) and sends the
+// outcomes to rank 0, which writes them in the command line's order.
+int summarizeAcrossRanks(const Args& a, const MpiLaunch& launch, CommandIo io) {
+    const auto loaded = loadMpiModule();
+    if (!loaded) {
+        if (launch.rank == 0)
+            io.err << "roofscope summarize: started by an MPI launcher, but "
+                   << loaded.error().toString() << "\n";
+        return kExitFailure;
+    }
+    const MpiModule& mpi = *loaded.value();
+    int rank = 0, size = 1;
+    if (const auto started = mpi.start(rank, size); !started) {
+        io.err << "roofscope summarize: rank " << launch.rank << ": " << started.error().toString()
+               << "\n";
+        return kExitFailure;
+    }
+    struct Finish {
+        const MpiModule& mpi;
+        ~Finish() { mpi.finish(); }
+    } finishAtEnd{mpi};
+    if (size <= 1)
+        return summarizeHere(a, io);
+
+    std::ostringstream quiet;
+    int status = kExitOk;
+    const auto setup = prepare(a, rank == 0 ? io.err : quiet, rank == 0, status);
+    if (!setup)
+        return rank == 0 ? status : kExitOk;
+    std::vector<std::uint64_t> sizes;
+    for (const auto& path : a.files) {
+        std::error_code ec;
+        const auto bytes = std::filesystem::file_size(path, ec);
+        sizes.push_back(ec ? 0 : static_cast<std::uint64_t>(bytes));
+    }
+    const std::vector<int> owner = assignFiles(sizes, size);
+    std::string mine;
+    for (std::size_t i = 0; i < a.files.size(); ++i)
+        if (owner[i] == rank)
+            encodeOutcome(summarizeOne(i, a, *setup), mine);
+    const auto gathered = mpi.gatherToRoot(mine);
+    if (!gathered) {
+        io.err << "roofscope summarize: rank " << rank << ": " << gathered.error().toString()
+               << "\n";
+        return kExitFailure;
+    }
+    if (rank != 0)
+        return kExitOk;
+    std::vector<FileOutcome> outcomes;
+    for (const auto& bytes : gathered.value()) {
+        auto decoded = decodeOutcomes(bytes);
+        if (!decoded) {
+            io.err << "roofscope summarize: " << decoded.error().toString() << "\n";
+            return kExitFailure;
+        }
+        for (auto& o : decoded.value())
+            outcomes.push_back(std::move(o));
+    }
+    std::sort(outcomes.begin(), outcomes.end(),
+              [](const FileOutcome& x, const FileOutcome& y) { return x.index < y.index; });
+    std::vector<std::string> entries;
+    for (const auto& o : outcomes) {
+        io.err << o.err;
+        if (o.failed)
+            status = kExitFailure;
+        else if (a.json)
+            entries.push_back(o.out);
+        else
+            io.out << o.out;
+    }
+    if (a.json) {
+        const auto doc = summaryJsonOfDatasets(entries, setup->options.grouping);
+        if (!doc) {
+            io.err << "roofscope summarize: " << doc.error().toString() << "\n";
+            return kExitFailure;
+        }
+        io.out << doc.value();
+    }
+    return status;
 }
 
 } // namespace
@@ -91,50 +262,9 @@ int runSummarize(const std::vector<std::string>& args, CommandIo io) {
         return *code;
     if (a.files.empty())
         return usageError(io, "summarize", helpText(table), "no file given");
-    const std::vector<std::string>& files = a.files;
-    const std::string& deviceId = a.deviceId;
-    SummaryOptions& options = a.options;
-    const std::size_t top = a.top;
-    const bool json = a.json;
-
-    std::vector<std::string> catalogWarnings;
-    const Catalog catalog = loadCatalog(&catalogWarnings);
-    for (const auto& w : catalogWarnings)
-        io.err << "warning: " << w << "\n";
-    if (!deviceId.empty()) {
-        options.device = catalog.find(deviceId);
-        if (!options.device)
-            options.device = catalog.findByName(deviceId);
-        // A device the user named wrongly is a wrong command line, unlike a file's unknown one.
-        if (!options.device) {
-            io.err << "roofscope summarize: unknown device '" << deviceId
-                   << "' (see 'roofscope devices' for the ids)\n";
-            return kExitUsage;
-        }
-    }
-
-    int status = kExitOk;
-    std::vector<FileSummary> summaries;
-    for (const auto& path : files) {
-        auto summary = summarizeInput(path, catalog, options);
-        if (!summary) {
-            io.err << "roofscope summarize: " << summary.error().toString() << "\n";
-            status = kExitFailure;
-            continue;
-        }
-        if (json) {
-            summaries.push_back(std::move(summary).value());
-            continue;
-        }
-        // Streamed per file: the first trace's table shows while the next one loads.
-        for (const auto& w : summary.value().warnings)
-            io.err << "warning: " << path << ": " << w << "\n";
-        printSummaryTable(io.out, summary.value(), options.grouping, top);
-        io.out.flush();
-    }
-    if (json)
-        io.out << summaryJson(summaries, options.grouping);
-    return status;
+    if (const auto launch = mpiLaunch())
+        return summarizeAcrossRanks(a, *launch, io);
+    return summarizeHere(a, io);
 }
 
 } // namespace roofscope::app

@@ -126,16 +126,38 @@ json datasetJson(const FileSummary& s) {
             {"warnings", s.warnings}};
 }
 
+std::string documentText(json datasets, Grouping grouping) {
+    const json doc = {{"schema", kSummarySchema},
+                      {"group", groupingName(grouping)},
+                      {"datasets", std::move(datasets)}};
+    // Invalid UTF-8 in a kernel name is replaced rather than aborting the whole report.
+    return doc.dump(2, ' ', false, json::error_handler_t::replace) + "\n";
+}
+
 } // namespace
 
 std::string summaryJson(const std::vector<FileSummary>& summaries, Grouping grouping) {
     json datasets = json::array();
     for (const auto& s : summaries)
         datasets.push_back(datasetJson(s));
-    const json doc = {
-        {"schema", kSummarySchema}, {"group", groupingName(grouping)}, {"datasets", datasets}};
-    // Invalid UTF-8 in a kernel name is replaced rather than aborting the whole report.
-    return doc.dump(2, ' ', false, json::error_handler_t::replace) + "\n";
+    return documentText(std::move(datasets), grouping);
+}
+
+std::string summaryDatasetJson(const FileSummary& summary) {
+    return datasetJson(summary).dump(-1, ' ', false, json::error_handler_t::replace);
+}
+
+Result<std::string> summaryJsonOfDatasets(const std::vector<std::string>& entries,
+                                          Grouping grouping) {
+    json datasets = json::array();
+    for (std::size_t i = 0; i < entries.size(); ++i) {
+        json entry = json::parse(entries[i], nullptr, false);
+        if (entry.is_discarded())
+            return makeError("summary " + std::to_string(i + 1) + " of " +
+                             std::to_string(entries.size()) + " from the ranks is not JSON");
+        datasets.push_back(std::move(entry));
+    }
+    return documentText(std::move(datasets), grouping);
 }
 
 } // namespace roofscope::app
