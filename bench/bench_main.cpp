@@ -3,6 +3,7 @@
 // resident memory (from wait4) is that of the load alone.
 //
 //   roofscope-bench ingest [--size-mb N] [--dir DIR] [--no-python] [--no-gzip] [--keep]
+//                          [--python EXE] [--hta DIR] [--roofscope EXE]
 //   roofscope-bench read FILE        (the child: one load and analysis, prints times and counts)
 //   roofscope-bench parse FILE       (the child: the load alone)
 //   roofscope-bench redraw [--sizes N,N,...] [--repeats N] [--style S] [--png DIR]
@@ -130,8 +131,10 @@ void report(const char* what, double seconds, double uncompressedBytes, long pea
 }
 
 int ingest(int argc, char** argv) {
+    // Line by line, so that a long peer run shows what is done already.
+    std::setvbuf(stdout, nullptr, _IOLBF, 0);
     std::uint64_t sizeMb = 512;
-    std::string dir;
+    std::string dir, pythonExe = "python3", htaDir, roofscopeExe;
     bool python = true, keep = false, zipped = true;
     for (int i = 2; i < argc; ++i) {
         const std::string a = argv[i];
@@ -145,6 +148,12 @@ int ingest(int argc, char** argv) {
             keep = true;
         else if (a == "--no-gzip")
             zipped = false;
+        else if (a == "--python" && i + 1 < argc)
+            pythonExe = argv[++i];
+        else if (a == "--hta" && i + 1 < argc)
+            htaDir = argv[++i];
+        else if (a == "--roofscope" && i + 1 < argc)
+            roofscopeExe = argv[++i];
         else {
             std::fprintf(stderr, "unknown option %s\n", a.c_str());
             return 2;
@@ -167,10 +176,11 @@ int ingest(int argc, char** argv) {
         return 1;
     }
     const double bytes = static_cast<double>(info.bytes);
-    std::printf("trace: %.1f MB JSON (%.1f MB gzipped), %llu events, %llu GPU events; one core\n",
+    std::printf("trace: %.1f MB JSON (%.1f MB gzipped), %llu events, %llu GPU events; %ld cores\n",
                 bytes / 1e6, zipped ? static_cast<double>(fs::file_size(gz)) / 1e6 : 0.0,
                 static_cast<unsigned long long>(info.events),
-                static_cast<unsigned long long>(info.kernels));
+                static_cast<unsigned long long>(info.kernels), sysconf(_SC_NPROCESSORS_ONLN));
+    std::printf("(parse and parse + analysis pinned to one core; the rest as a user runs it)\n");
     const std::string self = fs::read_symlink("/proc/self/exe").string();
     int failures = 0;
     for (const auto& [label, file] :
@@ -200,28 +210,87 @@ int ingest(int argc, char** argv) {
         report((std::string(label) + " + analysis").c_str(), seconds + analysisSeconds, bytes,
                run.peakKiB);
     }
+    // End to end as a user runs it: read, parse, analyse and write the summary, on every core.
+    struct Timed {
+        std::string who;
+        bool gz = false;
+        double seconds = 0;
+    };
+    std::vector<Timed> endToEnd, peers;
+    if (roofscopeExe.empty())
+        roofscopeExe = (fs::path(self).parent_path().parent_path() / "app" / "roofscope").string();
+    for (const auto& [label, file] : {std::pair{"roofscope summarize --json, .json", json},
+                                      std::pair{"roofscope summarize --json, .json.gz", gz}}) {
+        if (!zipped && file == gz)
+            continue;
+        const auto run = runChild({roofscopeExe, "summarize", file, "--json"});
+        if (!run.ok || run.out.find("\"roofscope.summary/1\"") == std::string::npos) {
+            std::printf("%-38s FAILED (%s)\n", label, roofscopeExe.c_str());
+            ++failures;
+            continue;
+        }
+        report(label, run.wallS, bytes, run.peakKiB);
+        endToEnd.push_back({"roofscope", file == gz, run.wallS});
+    }
     if (python) {
         // The parser HTA and TraceLens build on, timed around json.load only.
         const char* script = "import json,gzip,sys,time,os\n"
-                             "os.sched_setaffinity(0,{0})\n"
                              "f=sys.argv[1]\n"
                              "o=gzip.open if f.endswith('.gz') else open\n"
                              "with o(f,'rb') as h:\n"
                              " t=time.perf_counter(); d=json.load(h); t=time.perf_counter()-t\n"
                              "print(t, len(d['traceEvents']))\n";
-        for (const auto& [label, file] : {std::pair{"python json.load .json", json},
-                                          std::pair{"python json.load .json.gz", gz}}) {
+        for (const auto& [label, file] : {std::pair{"python json.load, .json", json},
+                                          std::pair{"python json.load, .json.gz", gz}}) {
             if (!zipped && file == gz)
                 continue;
-            const auto run = runChild({"python3", "-c", script, file});
+            const auto run = runChild({pythonExe, "-c", script, file});
             double seconds = 0;
             if (!run.ok || std::sscanf(run.out.c_str(), "%lf", &seconds) != 1) {
-                std::printf("%-38s not measured (python3 failed)\n", label);
+                std::printf("%-38s not measured (%s failed)\n", label, pythonExe.c_str());
                 continue;
             }
             report(label, seconds, bytes, run.peakKiB);
+            peers.push_back({"json.load", file == gz, seconds});
         }
     }
+    if (!htaDir.empty()) {
+        // Holistic Trace Analysis' loader (Trace.load_traces: parse into its DataFrame, align,
+        // filter), from the snapshot given, on one rank: the whole process is timed, imports
+        // included, as a user waits for it.
+        const char* script =
+            "import sys,time,os,logging\n"
+            "t0=time.perf_counter()\n"
+            "sys.path.insert(0,sys.argv[1])\n"
+            "logging.disable(logging.WARNING)\n"
+            "from hta.common.trace import Trace\n"
+            "f=os.path.abspath(sys.argv[2])\n"
+            "tr=Trace(trace_files={0:f},trace_dir=os.path.dirname(f))\n"
+            "tr.load_traces(use_multiprocessing=False,use_memory_profiling=False)\n"
+            "print(time.perf_counter()-t0, len(tr.traces[0]))\n";
+        for (const auto& [label, file] : {std::pair{"HTA Trace.load_traces, .json", json},
+                                          std::pair{"HTA Trace.load_traces, .json.gz", gz}}) {
+            if (!zipped && file == gz)
+                continue;
+            const auto run = runChild({pythonExe, "-c", script, htaDir, file});
+            double seconds = 0;
+            long long rows = 0;
+            if (!run.ok || std::sscanf(run.out.c_str(), "%lf %lld", &seconds, &rows) != 2 ||
+                rows <= 0) {
+                std::printf("%-38s not measured (HTA from %s failed: %s)\n", label, htaDir.c_str(),
+                            run.out.c_str());
+                continue;
+            }
+            report(label, run.wallS, bytes, run.peakKiB);
+            peers.push_back({"HTA", file == gz, run.wallS});
+        }
+    }
+    // The ratios the README quotes: each peer's time over Roofscope's end to end on the same file.
+    for (const Timed& peer : peers)
+        for (const Timed& ours : endToEnd)
+            if (peer.gz == ours.gz)
+                std::printf("roofscope end to end is %6.1fx %s, %s\n", peer.seconds / ours.seconds,
+                            peer.who.c_str(), peer.gz ? ".json.gz" : ".json");
     if (!keep) {
         fs::remove(json);
         if (zipped)
@@ -249,7 +318,8 @@ int main(int argc, char** argv) {
     if (argc >= 2 && std::strcmp(argv[1], "stream") == 0)
         return roofscope::bench::streamBench(argc, argv);
     std::fprintf(stderr, "usage: roofscope-bench ingest [--size-mb N] [--dir DIR] [--no-python] "
-                         "[--no-gzip] [--keep]\n       roofscope-bench read FILE\n"
+                         "[--no-gzip] [--keep] [--python EXE] [--hta DIR] [--roofscope EXE]\n"
+                         "       roofscope-bench read FILE\n"
                          "       roofscope-bench redraw [--sizes N,N,...] [--repeats N] "
                          "[--style markers|dots|density] [--png DIR]\n"
                          "       roofscope-bench stream [--rounds N] [--n ELEMENTS]\n");
