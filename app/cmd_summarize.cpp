@@ -76,33 +76,36 @@ OptionTable optionTable(Args& a) {
         "its own,\nand rank 0 writes what a single process would.\n"};
 }
 
-// The catalog and the device of --device, shared by every rank; a message only where `speak`.
+// The catalog and the device of --device, shared by every rank (ranks other than 0 pass a
+// stream nobody reads).
 struct Setup {
     Catalog catalog;
     SummaryOptions options;
 };
 
-std::optional<Setup> prepare(const Args& a, std::ostream& err, bool speak, int& status) {
+std::optional<Setup> prepare(const Args& a, std::ostream& err, int& status) {
     Setup setup{{}, a.options};
     std::vector<std::string> catalogWarnings;
     setup.catalog = loadCatalog(&catalogWarnings);
-    if (speak)
-        for (const auto& w : catalogWarnings)
-            err << "warning: " << w << "\n";
+    for (const auto& w : catalogWarnings)
+        err << "warning: " << w << "\n";
     if (!a.deviceId.empty()) {
         setup.options.device = setup.catalog.find(a.deviceId);
         if (!setup.options.device)
             setup.options.device = setup.catalog.findByName(a.deviceId);
         // A device the user named wrongly is a wrong command line, unlike a file's unknown one.
         if (!setup.options.device) {
-            if (speak)
-                err << "roofscope summarize: unknown device '" << a.deviceId
-                    << "' (see 'roofscope devices' for the ids)\n";
+            err << "roofscope summarize: unknown device '" << a.deviceId
+                << "' (see 'roofscope devices' for the ids)\n";
             status = kExitUsage;
             return std::nullopt;
         }
     }
     return setup;
+}
+
+std::string fileFailure(const Error& error) {
+    return "roofscope summarize: " + error.toString() + "\n";
 }
 
 // What one file's summary writes: its table (or its JSON entry) and its warnings or error.
@@ -113,7 +116,7 @@ FileOutcome summarizeOne(std::size_t index, const Args& a, const Setup& setup) {
     auto summary = summarizeInput(path, setup.catalog, setup.options);
     if (!summary) {
         o.failed = true;
-        o.err = "roofscope summarize: " + summary.error().toString() + "\n";
+        o.err = fileFailure(summary.error());
         return o;
     }
     if (a.json) {
@@ -131,7 +134,7 @@ FileOutcome summarizeOne(std::size_t index, const Args& a, const Setup& setup) {
 
 int summarizeHere(const Args& a, CommandIo io) {
     int status = kExitOk;
-    const auto setup = prepare(a, io.err, true, status);
+    const auto setup = prepare(a, io.err, status);
     if (!setup)
         return status;
     std::vector<FileSummary> summaries;
@@ -140,7 +143,7 @@ int summarizeHere(const Args& a, CommandIo io) {
             // Kept whole (not as text) so the document is written once, as before MPI existed.
             auto summary = summarizeInput(a.files[i], setup->catalog, setup->options);
             if (!summary) {
-                io.err << "roofscope summarize: " << summary.error().toString() << "\n";
+                io.err << fileFailure(summary.error());
                 status = kExitFailure;
                 continue;
             }
@@ -186,7 +189,7 @@ int summarizeAcrossRanks(const Args& a, const MpiLaunch& launch, CommandIo io) {
 
     std::ostringstream quiet;
     int status = kExitOk;
-    const auto setup = prepare(a, rank == 0 ? io.err : quiet, rank == 0, status);
+    const auto setup = prepare(a, rank == 0 ? io.err : quiet, status);
     if (!setup)
         return rank == 0 ? status : kExitOk;
     std::vector<std::uint64_t> sizes;

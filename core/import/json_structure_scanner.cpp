@@ -95,9 +95,9 @@ __attribute__((target("avx2"))) BlockMasks classifyAvx2(const char* block) {
 
 bool avx2Allowed = true;
 
+// The AVX2 parse path is only active on a CPU that has AVX2 (parse_isa.cpp).
 bool haveAvx2() {
-    static const bool have = __builtin_cpu_supports("avx2");
-    return have && avx2Allowed && activeParseIsa() == ParseIsa::avx2;
+    return avx2Allowed && activeParseIsa() == ParseIsa::avx2;
 }
 #endif
 
