@@ -1,8 +1,8 @@
 // The `roofscope` executable as a user runs it: help and version, usage errors, the device
-// catalog (built-in and user layers), `info` on good and damaged files, and the headless
-// start without a display.
+// catalog (built-in and user layers), `model`, and the headless start without a display
+// (`info` is test_cli_info.cpp).
 #include "core/ceilings_file.h"
-#include "core/session_file.h"
+#include "tests/cli/cli_harness.h"
 
 #include <QDir>
 #include <QFile>
@@ -16,107 +16,20 @@
 
 using namespace roofscope;
 
-namespace {
-
-constexpr int kTimeoutMs = 20000;
-
-struct Run {
-    int exitCode = -1;
-    QString out;
-    QString err;
-    bool finished = false;
-};
-
-Provenance spec(std::string url) {
-    Provenance p;
-    p.sourceUrl = std::move(url);
-    return p;
-}
-
-Provenance measured() {
-    Provenance p;
-    p.kind = ProvenanceKind::measured;
-    p.tool = "roofscope-probe 0.1.0";
-    p.method = "triad sweep, 4 GiB";
-    p.date = "2024-07-01";
-    p.samples = 20;
-    p.spread = 0.01;
-    return p;
-}
-
-Device testDevice(std::string id, std::string name) {
-    Device d;
-    d.id = std::move(id);
-    d.name = std::move(name);
-    d.vendor = "Acme";
-    d.kind = DeviceKind::gpu;
-    d.ceilings.compute[{Precision::fp16, ComputeUnit::tensor}] = {5.0e14, spec("https://acme/x")};
-    d.ceilings.compute[{Precision::fp32, ComputeUnit::vector}] = {4.0e13, spec("https://acme/x")};
-    d.ceilings.memory[MemoryLevel::dram] = {2.0e12, spec("https://acme/x")};
-    return d;
-}
-
-Session testSession() {
-    Session s;
-    s.devices = {testDevice("cli-gpu-a", "CLI GPU A"), testDevice("cli-gpu-b", "CLI GPU B")};
-    for (Device& d : s.devices)
-        d.ceilings.memory[MemoryLevel::dram] = {2.0e12, measured()};
-    Dataset d;
-    d.context.deviceId = "cli-gpu-a";
-    d.context.label = "cli run one";
-    d.context.rank = 1;
-    d.context.worldSize = 4;
-    for (int i = 0; i < 3; ++i) {
-        OpRecord r;
-        r.name = "kernel " + std::to_string(i);
-        r.flops = Measure::measured(1.0e9);
-        r.timeS = Measure::measured(1.0e-3);
-        d.records.push_back(r);
-    }
-    s.datasets = {d};
-    s.view.selection = {{0, 2}};
-    return s;
-}
-
-} // namespace
+using cli_test::measured;
+using cli_test::Run;
+using cli_test::testDevice;
 
 class TestCli : public QObject {
     Q_OBJECT
 
   private:
-    QTemporaryDir home_; // XDG folders and an empty user catalog, so that runs are hermetic
-    QString emptyCatalog_;
+    cli_test::Hermetic h_;
 
-    QProcessEnvironment baseEnvironment() const {
-        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-        env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
-        env.insert(QStringLiteral("XDG_DATA_HOME"), home_.filePath(QStringLiteral("data")));
-        env.insert(QStringLiteral("XDG_CACHE_HOME"), home_.filePath(QStringLiteral("cache")));
-        env.insert(QStringLiteral("XDG_CONFIG_HOME"), home_.filePath(QStringLiteral("config")));
-        env.insert(QStringLiteral("ROOFSCOPE_USER_CATALOG"), emptyCatalog_);
-        return env;
-    }
-
-    Run run(const QStringList& args) const { return run(args, baseEnvironment()); }
-
+    QProcessEnvironment baseEnvironment() const { return h_.environment(); }
+    Run run(const QStringList& args) const { return h_.run(args); }
     Run run(const QStringList& args, const QProcessEnvironment& env) const {
-        QProcess process;
-        process.setProcessEnvironment(env);
-        process.start(QStringLiteral(ROOFSCOPE_BINARY), args);
-        Run result;
-        if (!process.waitForStarted(kTimeoutMs))
-            return result;
-        process.closeWriteChannel();
-        result.finished = process.waitForFinished(kTimeoutMs);
-        if (!result.finished) {
-            process.kill();
-            process.waitForFinished(kTimeoutMs);
-            return result;
-        }
-        result.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -2;
-        result.out = QString::fromUtf8(process.readAllStandardOutput());
-        result.err = QString::fromUtf8(process.readAllStandardError());
-        return result;
+        return h_.run(args, env);
     }
 
     // The device lines of `roofscope devices`: id -> whole line.
@@ -136,12 +49,7 @@ class TestCli : public QObject {
     }
 
   private slots:
-    void initTestCase() {
-        QVERIFY(home_.isValid());
-        QVERIFY(QFileInfo(QStringLiteral(ROOFSCOPE_BINARY)).isExecutable());
-        emptyCatalog_ = home_.filePath(QStringLiteral("empty-catalog"));
-        QVERIFY(QDir().mkpath(emptyCatalog_));
-    }
+    void initTestCase() { QVERIFY(h_.init()); }
 
     void version_data() {
         QTest::addColumn<QString>("option");
@@ -264,8 +172,8 @@ class TestCli : public QObject {
         const int count = summaryCount(r.out);
         QVERIFY2(count >= 30, qPrintable(r.out.right(200)));
         QCOMPARE(lines.size(), count);
-        QVERIFY(
-            r.out.endsWith(QStringLiteral("; user catalog: ") + emptyCatalog_ + QLatin1Char('\n')));
+        QVERIFY(r.out.endsWith(QStringLiteral("; user catalog: ") + h_.emptyCatalog() +
+                               QLatin1Char('\n')));
         for (const char* id : {"nvidia-h100-sxm5-80gb", "nvidia-a100-sxm4-80gb"}) {
             const QString line = lines.value(QLatin1String(id));
             QVERIFY2(!line.isEmpty(), id);
@@ -372,195 +280,6 @@ class TestCli : public QObject {
         QVERIFY(lines.contains(QStringLiteral("nvidia-h100-sxm5-80gb")));
         QVERIFY2(lines.value(QStringLiteral("lab-fpga")).endsWith(QStringLiteral("user ") + good),
                  qPrintable(r.out));
-    }
-
-    void infoDescribesASession() {
-        QTemporaryDir dir;
-        QVERIFY(dir.isValid());
-        const QString path = dir.filePath(QStringLiteral("run.roofscope"));
-        QVERIFY(writeSessionFile(path.toStdString(), testSession()).ok());
-        const Run r = run({QStringLiteral("info"), path});
-        QVERIFY(r.finished);
-        QCOMPARE(r.exitCode, 0);
-        QCOMPARE(r.err, QString());
-        const QStringList expected{
-            path + QStringLiteral(": Roofscope session, format version 2\n2 device(s):\n"),
-            QStringLiteral("\n  cli-gpu-a  CLI GPU A (gpu, Acme)\n"),
-            QStringLiteral("\n  cli-gpu-b  CLI GPU B (gpu, Acme)\n"),
-            QStringLiteral("    fp16 tensor: 500 TFLOP/s  [spec, https://acme/x]\n"),
-            QStringLiteral("    dram: 2.00 TB/s  [measured by roofscope-probe 0.1.0 (triad sweep, "
-                           "4 GiB), 2024-07-01, 20 samples, spread "),
-            QStringLiteral("\n1 dataset(s):\n  cli run one: 3 records on cli-gpu-a, rank 1/4, "),
-            QStringLiteral("3.00 GFLOP in 3.00 ms (3 timed)\n"),
-            QStringLiteral("\nview: roofline, 1 selected record(s)\n")};
-        for (const QString& fragment : expected)
-            QVERIFY2(r.out.contains(fragment), qPrintable(r.out + "\nlacks: " + fragment));
-    }
-
-    void infoDescribesCeilings() {
-        const QString path = QStringLiteral(ROOFSCOPE_TEST_DATA "/ceilings-v1.json");
-        const Run r = run({QStringLiteral("info"), path});
-        QVERIFY(r.finished);
-        QCOMPARE(r.exitCode, 0);
-        QCOMPARE(r.err, QString());
-        QVERIFY2(r.out.startsWith(path + QStringLiteral(": Roofscope ceilings, format version 1, 2 "
-                                                        "device(s)\n")),
-                 qPrintable(r.out));
-        QVERIFY2(
-            r.out.contains(QStringLiteral("\n  fixture-accel  Fixture Accelerator (asic, Roofscope "
-                                          "tests)\n")),
-            qPrintable(r.out));
-        QVERIFY2(r.out.contains(QStringLiteral("\n  fixture-cpu  Fixture CPU (cpu, ")),
-                 qPrintable(r.out));
-        QVERIFY2(r.out.contains(QStringLiteral("measured by likwid-bench 5.3 (load, 32 MiB)")),
-                 qPrintable(r.out));
-    }
-
-    void infoOnSeveralFiles() {
-        // Every file is described; one bad file makes the exit code 1 but does not stop the rest.
-        const QString good = QStringLiteral(ROOFSCOPE_TEST_DATA "/ceilings-v1.json");
-        const QString bad = QStringLiteral(ROOFSCOPE_TEST_DATA "/no-such-file.roofscope");
-        const QString session = QStringLiteral(ROOFSCOPE_TEST_DATA "/session-v1.roofscope");
-        const Run r = run({QStringLiteral("info"), good, bad, session});
-        QVERIFY(r.finished);
-        QCOMPARE(r.exitCode, 1);
-        QVERIFY2(r.out.startsWith(good + QStringLiteral(": Roofscope ceilings")),
-                 qPrintable(r.out));
-        QVERIFY2(r.out.contains(session + QStringLiteral(": Roofscope session")),
-                 qPrintable(r.out));
-        QCOMPARE(r.err, QStringLiteral("roofscope info: ") + bad +
-                            QStringLiteral(": cannot open: No such file or directory\n"));
-    }
-
-    void infoOnDamagedFiles_data() {
-        QTest::addColumn<QByteArray>("content");
-        QTest::addColumn<QString>("expected"); // after "roofscope info: <path>"
-        QTest::newRow("invalid JSON")
-            << QByteArray("{\n  \"format\": \"roofscope-session\",\n  \"version\": 1,\n"
-                          "  \"devices\": [],\n  \"datasets\": [,]\n}\n")
-            << ":5:16: invalid JSON: ";
-        QTest::newRow("wrong type")
-            << QByteArray("{\"format\": \"roofscope-session\", \"version\": 1, \"devices\": [], "
-                          "\"datasets\": [{\"context\": {}, \"records\": [{\"name\": \"k\", "
-                          "\"time_s\": {\"value\": \"slow\", \"origin\": \"measured\"}}]}]}")
-            << ": at /datasets/0/records/0/time_s/value: expected a number, found string";
-        QTest::newRow("newer ceilings")
-            << QByteArray("{\"format\": \"roofscope-ceilings\", \"version\": 7, \"devices\": []}")
-            << ": at /version: written by a newer Roofscope: ceilings format version 7";
-        QTest::newRow("empty") << QByteArray() << ": unrecognised file";
-        QTest::newRow("other JSON") << QByteArray("{\"somethingElse\": []}")
-                                    << ": unrecognised file: expected a Roofscope session";
-    }
-    void infoOnDamagedFiles() {
-        QFETCH(QByteArray, content);
-        QFETCH(QString, expected);
-        QTemporaryDir dir;
-        QVERIFY(dir.isValid());
-        const QString path = dir.filePath(QStringLiteral("damaged.roofscope"));
-        QFile f(path);
-        QVERIFY(f.open(QIODevice::WriteOnly));
-        f.write(content);
-        f.close();
-        const Run r = run({QStringLiteral("info"), path});
-        QVERIFY(r.finished);
-        QCOMPARE(r.exitCode, 1);
-        QVERIFY2(r.err.startsWith(QStringLiteral("roofscope info: ") + path + expected),
-                 qPrintable(r.err));
-        QCOMPARE(r.err.count(QLatin1Char('\n')), 1);
-        QCOMPARE(r.out, QString());
-    }
-
-    void infoOnTheDamagedFixture() {
-        const QString path = QStringLiteral(ROOFSCOPE_TEST_DATA "/corrupt-session.roofscope");
-        const Run r = run({QStringLiteral("info"), path});
-        QVERIFY(r.finished);
-        QCOMPARE(r.exitCode, 1);
-        QVERIFY2(r.err.startsWith(QStringLiteral("roofscope info: ") + path +
-                                  QStringLiteral(":5:16: invalid JSON: ")),
-                 qPrintable(r.err));
-    }
-
-    void infoOnAMissingFileOrADirectory_data() {
-        QTest::addColumn<QString>("name");
-        QTest::addColumn<QString>("expected");
-        QTest::newRow("missing") << "missing.roofscope"
-                                 << ": cannot open: No such file or directory";
-        QTest::newRow("directory") << "folder"
-                                   << ": is a directory, not a regular file";
-    }
-    void infoOnAMissingFileOrADirectory() {
-        QFETCH(QString, name);
-        QFETCH(QString, expected);
-        QTemporaryDir dir;
-        QVERIFY(dir.isValid());
-        QVERIFY(QDir(dir.path()).mkdir(QStringLiteral("folder")));
-        const QString path = dir.filePath(name);
-        const Run r = run({QStringLiteral("info"), path});
-        QVERIFY(r.finished);
-        QCOMPARE(r.exitCode, 1);
-        QCOMPARE(r.err, QStringLiteral("roofscope info: ") + path + expected + QLatin1Char('\n'));
-        QCOMPARE(r.out, QString());
-    }
-
-    void infoOnNsightComputeCsv() {
-        const QString sample =
-            QStringLiteral(ROOFSCOPE_SAMPLES "/ncu_v100_gene_dgdxy_rank1_dram+dpflops.csv");
-        if (!QFile::exists(sample))
-            QSKIP("../shared/samples is not present");
-        const Run r = run({"info", sample});
-        QVERIFY(r.finished);
-        QCOMPARE(r.exitCode, 0);
-        QVERIFY2(r.out.startsWith(sample + ": Nsight Compute CSV (long page), 8 launch(es) of 2 "
-                                           "kernel(s)\n  ij_deriv_kernel(int, int, int,"),
-                 qPrintable(r.out));
-        // The NERSC figures of this export: 0.48 FLOP/B, 358 GFLOP/s, about 748 GB/s.
-        QVERIFY2(r.out.contains("\n    358 GFLOP/s at 0.478 FLOP/B (dram), 749 GB/s\n"),
-                 qPrintable(r.out));
-    }
-
-    void infoOnATruncatedNsightComputeCsv() {
-        const QString path = QStringLiteral(ROOFSCOPE_TEST_DATA "/ncu/truncated.csv");
-        const Run r = run({"info", path});
-        QVERIFY(r.finished);
-        QCOMPARE(r.exitCode, 1);
-        QVERIFY2(r.err.startsWith("roofscope info: " + path + ":5:25: "), qPrintable(r.err));
-    }
-
-    void infoOnCeilingSources_data() {
-        QTest::addColumn<QString>("path");
-        QTest::addColumn<bool>("sample");
-        QTest::addColumn<QStringList>("expected");
-        QTest::newRow("nccl-tests text (sample)")
-            << QStringLiteral(ROOFSCOPE_SAMPLES
-                              "/nccl-tests_all_reduce_perf_2x_p5.48xlarge_16xH100.txt")
-            << true
-            << QStringList{": nccl-tests all_reduce, 32 sizes, 16 ranks (inferred",
-                           "busbw 487 GB/s",
-                           "  ceiling: 487 GB/s on a link the file does not name"};
-        QTest::newRow("nccl-tests JSON")
-            << QStringLiteral(ROOFSCOPE_TEST_DATA "/nccl/all_reduce.json") << false
-            << QStringList{": nccl-tests all_reduce, 2 sizes, 2 ranks on 2 host(s)",
-                           "  ceiling: 83.9 GB/s on inter_node  [measured by nccl-tests"};
-        QTest::newRow("ERT (sample)")
-            << QStringLiteral(ROOFSCOPE_SAMPLES "/ert_roofline_titan_k20x_gpu.json") << true
-            << QStringList{": Empirical Roofline Toolkit result", "fp64 vector: 1.23 TFLOP/s",
-                           "l1: 559 GB/s", "dram: 161 GB/s  [measured by ERT 1.1.0"};
-        QTest::newRow("nvbandwidth")
-            << QStringLiteral(ROOFSCOPE_TEST_DATA "/nvbandwidth/four_gpus.txt") << false
-            << QStringList{": nvbandwidth result", "pcie_h2d: 54.9 GB/s", "p2p: 401 GB/s"};
-    }
-    void infoOnCeilingSources() {
-        QFETCH(QString, path);
-        QFETCH(bool, sample);
-        QFETCH(QStringList, expected);
-        if (sample && !QFile::exists(path))
-            QSKIP("../shared/samples is not present");
-        const Run r = run({"info", path});
-        QVERIFY(r.finished);
-        QCOMPARE(r.exitCode, 0);
-        QVERIFY2(r.out.startsWith(path + ":"), qPrintable(r.out));
-        for (const QString& fragment : expected)
-            QVERIFY2(r.out.contains(fragment), qPrintable(r.out + "\nlacks: " + fragment));
     }
 
     void modelList() {
