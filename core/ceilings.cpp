@@ -25,8 +25,27 @@ std::optional<ComputeKey> Ceilings::computeKeyFor(Precision precision, bool pref
 }
 
 std::optional<Ceiling> Ceilings::computeFor(Precision precision, bool preferTensor) const {
-    const auto key = computeKeyFor(precision, preferTensor);
-    return key ? std::optional<Ceiling>(compute.at(*key)) : std::nullopt;
+    const Ceiling* c = computeCeiling(precision, preferTensor);
+    return c ? std::optional<Ceiling>(*c) : std::nullopt;
+}
+
+const Ceiling* Ceilings::computeCeiling(Precision precision, bool preferTensor) const {
+    // computeKeyFor's order, one lookup per candidate.
+    if (preferTensor)
+        if (const auto it = compute.find({precision, ComputeUnit::tensor}); it != compute.end())
+            return &it->second;
+    if (const auto it = compute.find({precision, ComputeUnit::vector}); it != compute.end())
+        return &it->second;
+    if (precision == Precision::fp16 || precision == Precision::bf16)
+        if (const auto it = compute.find({Precision::fp32, ComputeUnit::vector});
+            it != compute.end())
+            return &it->second;
+    return nullptr;
+}
+
+const Ceiling* Ceilings::memoryCeiling(MemoryLevel level) const {
+    const auto it = memory.find(level);
+    return it == memory.end() ? nullptr : &it->second;
 }
 
 std::optional<Ceiling> Ceilings::memoryFor(MemoryLevel level) const {

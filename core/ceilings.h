@@ -59,6 +59,10 @@ struct Ceilings {
     std::optional<ComputeKey> computeKeyFor(Precision precision, bool preferTensor) const;
     std::optional<Ceiling> memoryFor(MemoryLevel level) const;
     std::optional<Ceiling> linkFor(Link link) const;
+    // The same ceilings without a copy (a provenance holds strings), for code that asks once per
+    // record of millions; nullptr when none applies. Valid while these ceilings are unchanged.
+    const Ceiling* computeCeiling(Precision precision, bool preferTensor) const;
+    const Ceiling* memoryCeiling(MemoryLevel level) const;
 };
 
 } // namespace roofscope

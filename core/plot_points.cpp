@@ -59,6 +59,34 @@ bool isRooflineView(ViewKind view) {
     return view == ViewKind::roofline || view == ViewKind::hierarchical;
 }
 
+std::size_t recordPlotPoints(const OpRecord& record, RecordRef ref, const Device* device,
+                             const ViewSettings& view, std::vector<PlotPoint>& out) {
+    const std::size_t first = out.size();
+    // Neither a bounded nor an unbounded point without these; asked first, as most records of
+    // a trace without shapes lack them and rooflinePoint would word an error for each.
+    if (!record.flops.known() || !record.timeS.known() || !(record.timeS.value > 0))
+        return 0;
+    // The point at the view's level is the one the classic roofline draws, bounded or not; the
+    // hierarchical view adds the record's other levels the device knows.
+    if (device)
+        if (const auto p = rooflinePoint(record, device->ceilings, view.memoryLevel))
+            out.push_back(fromRoofline(record, ref, p.value()));
+    if (out.size() == first)
+        if (const auto p = unbounded(record, ref, view.memoryLevel))
+            out.push_back(*p);
+    if (device && view.view == ViewKind::hierarchical && out.size() > first) {
+        for (const auto& p : hierarchicalPoints(record, device->ceilings))
+            if (p.level != view.memoryLevel)
+                out.push_back(fromRoofline(record, ref, p));
+        std::stable_sort(out.begin() + static_cast<std::ptrdiff_t>(first), out.end(),
+                         [](const PlotPoint& a, const PlotPoint& b) { return a.level < b.level; });
+    }
+    const auto kept = std::remove_if(out.begin() + static_cast<std::ptrdiff_t>(first), out.end(),
+                                     [](const PlotPoint& p) { return !drawable(p); });
+    out.erase(kept, out.end());
+    return out.size() - first;
+}
+
 PlotPoints plotPoints(const Session& session) {
     PlotPoints out;
     const ViewSettings& view = session.view;
@@ -69,7 +97,6 @@ PlotPoints plotPoints(const Session& session) {
     for (const auto& dataset : session.datasets)
         records += dataset.records.size();
     out.points.reserve(records);
-    std::vector<PlotPoint> points; // one record's, reused
     for (std::size_t d = 0; d < session.datasets.size(); ++d) {
         const Dataset& dataset = session.datasets[d];
         if (contains(view.hiddenDatasets, dataset.context.label))
@@ -77,32 +104,13 @@ PlotPoints plotPoints(const Session& session) {
         const Device* device = session.findDevice(dataset.context.deviceId);
         bool bounded = false;
         for (std::size_t r = 0; r < dataset.records.size(); ++r) {
-            const OpRecord& record = dataset.records[r];
+            const std::size_t first = out.points.size();
             const RecordRef ref{static_cast<int>(d), static_cast<int>(r)};
-            // The point at the view's level is the one the classic roofline draws, bounded or
-            // not; the hierarchical view adds the record's other levels the device knows.
-            points.clear();
-            if (device)
-                if (const auto p = rooflinePoint(record, device->ceilings, view.memoryLevel))
-                    points.push_back(fromRoofline(record, ref, p.value()));
-            if (points.empty())
-                if (const auto p = unbounded(record, ref, view.memoryLevel))
-                    points.push_back(*p);
-            if (device && view.view == ViewKind::hierarchical && !points.empty())
-                for (const auto& p : hierarchicalPoints(record, device->ceilings))
-                    if (p.level != view.memoryLevel)
-                        points.push_back(fromRoofline(record, ref, p));
-            if (points.size() > 1)
-                std::stable_sort(
-                    points.begin(), points.end(),
-                    [](const PlotPoint& a, const PlotPoint& b) { return a.level < b.level; });
-            std::erase_if(points, [](const PlotPoint& p) { return !drawable(p); });
-            if (points.empty()) {
+            if (recordPlotPoints(dataset.records[r], ref, device, view, out.points) == 0) {
                 ++out.undrawable;
                 continue;
             }
-            bounded = bounded || !std::isnan(points.front().attainableFlopsPerS);
-            out.points.insert(out.points.end(), points.begin(), points.end());
+            bounded = bounded || !std::isnan(out.points[first].attainableFlopsPerS);
         }
         if (bounded && !contains(out.deviceIds, device->id))
             out.deviceIds.push_back(device->id);

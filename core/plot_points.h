@@ -39,6 +39,13 @@ struct PlotPoints {
 // has FLOPs and a positive time and the point a finite, positive intensity.
 PlotPoints plotPoints(const Session& session);
 
+// The points of one record of a shown dataset, as plotPoints lists them (inner level first),
+// appended to `out`; `device` is the dataset's device or nullptr. Returns how many were
+// appended, 0 when the record is undrawable. For callers that draw millions of records and
+// keep only what they draw: plotPoints would hold every point at once.
+std::size_t recordPlotPoints(const OpRecord& record, RecordRef ref, const Device* device,
+                             const ViewSettings& view, std::vector<PlotPoint>& out);
+
 // Whether a session view draws the roofline the plot above computes (classic or hierarchical).
 bool isRooflineView(ViewKind view);
 

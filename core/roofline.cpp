@@ -49,11 +49,11 @@ Result<RooflinePoint> rooflinePoint(const OpRecord& op, const Ceilings& ceilings
     const auto bytes = op.bytesAt(level);
     if (!bytes)
         return makeError("op '" + op.name + "' has no bytes at " + std::string(toString(level)));
-    const auto peak = ceilings.computeFor(op.precision, op.usesTensorUnits);
+    const Ceiling* peak = ceilings.computeCeiling(op.precision, op.usesTensorUnits);
     if (!peak)
         return makeError("device has no " + std::string(toString(op.precision)) +
                          " compute ceiling");
-    const auto bw = ceilings.memoryFor(level);
+    const Ceiling* bw = ceilings.memoryCeiling(level);
     if (!bw)
         return makeError("device has no " + std::string(toString(level)) + " bandwidth ceiling");
 
@@ -76,7 +76,7 @@ std::vector<RooflinePoint> hierarchicalPoints(const OpRecord& op, const Ceilings
     std::vector<RooflinePoint> points;
     for (const auto level : {MemoryLevel::l1, MemoryLevel::l2, MemoryLevel::l3, MemoryLevel::dram,
                              MemoryLevel::host}) {
-        if (!op.bytesAt(level) || !ceilings.memoryFor(level))
+        if (!op.bytesAt(level) || !ceilings.memoryCeiling(level))
             continue;
         if (auto point = rooflinePoint(op, ceilings, level))
             points.push_back(point.value());

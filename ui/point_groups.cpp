@@ -21,10 +21,16 @@ int PointGroups::add(const std::string& key, const QString& label, const QColor&
 
 int PointGroups::groupOf(int dataset, Category category) {
     if (colorBy_ == ColorBy::category) {
+        // Asked for every point of a dense session: the key text once per category.
+        const auto c = static_cast<std::size_t>(category);
+        if (c < categoryGroup_.size() && categoryGroup_[c] >= 0)
+            return categoryGroup_[c];
+        if (c >= categoryGroup_.size())
+            categoryGroup_.resize(c + 1, -1);
         const std::string name(toString(category));
         // The category's position in the vocabulary, not its order of appearance: a category
         // has one colour in every session.
-        return add(name, QString::fromStdString(name), categoryColor(category));
+        return categoryGroup_[c] = add(name, QString::fromStdString(name), categoryColor(category));
     }
     int& cached = datasetGroup_[static_cast<std::size_t>(dataset)];
     if (cached >= 0)

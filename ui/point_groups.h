@@ -40,7 +40,8 @@ class PointGroups {
     ColorBy colorBy_;
     const std::map<std::string, QColor>& deviceColors_;
     std::map<std::string, int> byKey_;
-    std::vector<int> datasetGroup_; // cached per dataset when the key does not depend on records
+    std::vector<int> datasetGroup_;  // cached per dataset when the key does not depend on records
+    std::vector<int> categoryGroup_; // cached per category value under ColorBy::category
     std::vector<PointGroup> groups_;
 };
 

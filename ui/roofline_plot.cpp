@@ -10,6 +10,8 @@
 #include <limits>
 #include <set>
 #include <string_view>
+#include <thread>
+#include <type_traits>
 #include <unordered_map>
 
 namespace roofscope::ui {
@@ -103,6 +105,9 @@ void RooflinePlot::setSession(const Session& session) {
     deviceParts_.clear();
     roofSegments_ = points_ = shownPoints_ = aboveRoof_ = undrawable_ = 0;
     drawn_.clear();
+    order_.clear();
+    runs_.clear();
+    above_.clear();
     ax_.clear();
     ay_.clear();
     names_.clear();
@@ -119,16 +124,24 @@ void RooflinePlot::setSession(const Session& session) {
 
     // Draw the roofs of the session's precision and of every precision its points use, so that
     // each point has its own roof in sight.
-    std::set<Precision> precisions{session.view.precision};
+    // Flags, not a set: this looks at every record of a dense session.
+    std::vector<char> used(enumNames<Precision>().size(), 0);
+    used[static_cast<std::size_t>(session.view.precision)] = 1;
     for (const auto& d : session.datasets)
         for (const auto& r : d.records)
-            precisions.insert(r.precision);
-    const std::vector<Precision> drawn(precisions.begin(), precisions.end());
+            used[static_cast<std::size_t>(r.precision)] = 1;
+    std::vector<Precision> drawn; // in the order of the enumeration, as a set would hold them
+    for (std::size_t i = 0; i < used.size(); ++i)
+        if (used[i])
+            drawn.push_back(static_cast<Precision>(i));
     // Growing these a record at a time costs more than the points themselves in a dense session.
     std::size_t records = 0;
     for (const auto& d : session.datasets)
         records += d.records.size();
     drawn_.reserve(records);
+    recordAx_.reserve(records);
+    recordAy_.reserve(records);
+    static_assert(std::is_trivially_default_constructible_v<DrawnPoint>);
 
     std::map<std::string, QColor> deviceColors;
     for (const auto& device : session.devices) {
@@ -141,26 +154,18 @@ void RooflinePlot::setSession(const Session& session) {
     }
     applyDeviceVisibility();
     PointGroups groups(session, session.view.colorBy, deviceColors);
-    // The plot draws core's points, as exports write them; it computes none of its own.
-    const PlotPoints points = plotPoints(session);
-    std::vector<std::vector<const PlotPoint*>> atLevel(session.datasets.size());
-    for (std::size_t i = 0; i < session.datasets.size(); ++i)
-        atLevel[i].assign(session.datasets[i].records.size(), nullptr);
-    for (const PlotPoint& p : points.points)
-        if (p.level == session.view.memoryLevel)
-            atLevel[static_cast<std::size_t>(p.ref.dataset)]
-                   [static_cast<std::size_t>(p.ref.record)] = &p;
+    std::vector<PlotPoint> otherLevels; // the hierarchical view's points off the view's level
     for (std::size_t i = 0; i < session.datasets.size(); ++i) {
         const Dataset& dataset = session.datasets[i];
         const auto& hidden = session.view.hiddenDatasets;
         drawnIndex_[i].assign(dataset.records.size(), -1);
         if (std::find(hidden.begin(), hidden.end(), dataset.context.label) != hidden.end())
             continue;
-        drawDataset(dataset, static_cast<int>(i), atLevel[i], groups);
+        drawDataset(dataset, static_cast<int>(i), session.findDevice(dataset.context.deviceId),
+                    session.view, groups, otherLevels);
     }
     arrangePoints(groups.groups());
-    if (session.view.view == ViewKind::hierarchical)
-        collectLevels(session, points);
+    collectLevels(otherLevels);
     drawPoints(); // and rings the highlighted record again
     if (!applyViewRange(session.view))
         resetView();
@@ -244,64 +249,185 @@ void RooflinePlot::applyDeviceVisibility() {
                 item->setTextColor(hiddenDevices_.contains(target.device) ? Qt::gray : Qt::black);
 }
 
-void RooflinePlot::drawDataset(const Dataset& dataset, int datasetIndex,
-                               const std::vector<const PlotPoint*>& atLevel, PointGroups& groups) {
+// What one slice of a dataset's records gave, besides its points (written into drawn_ from the
+// slice's first record on): the hierarchical view's points at other levels and what the plot
+// counts.
+struct RooflinePlot::Slice {
+    std::size_t count = 0; // points written
+    std::vector<PlotPoint> otherLevels;
+    // Launches of one kernel share its name: the slice's names in order of first appearance,
+    // which its points' name indexes until drawDataset maps them to names_.
+    std::vector<std::string_view> names;
+    int undrawable = 0;
+    double xLow = std::numeric_limits<double>::infinity(), xHigh = 0;
+    double yLow = std::numeric_limits<double>::infinity(), yHigh = 0;
+};
+
+void RooflinePlot::drawDataset(const Dataset& dataset, int datasetIndex, const Device* device,
+                               const ViewSettings& view, PointGroups& groups,
+                               std::vector<PlotPoint>& otherLevels) {
     // Only computes the points here; drawPoints() draws them in the style their number calls for.
-    std::unordered_map<std::string_view, int> nameIds; // launches of one kernel share its name
+    // The plot draws core's points, as exports write them (core/plot_points.h), one record at a
+    // time: all of a dense session's points at once would double what it holds. Millions of
+    // records are read from memory faster by several cores than by one, so a large dataset is
+    // cut into slices computed side by side, each writing its points where its records start.
+    const std::vector<OpRecord>& records = dataset.records;
     double totalS = 0;
-    for (const auto& r : dataset.records)
+    for (const auto& r : records)
         if (r.timeS.known() && r.timeS.value > 0)
             totalS += r.timeS.value;
-    for (std::size_t i = 0; i < dataset.records.size(); ++i) {
-        const OpRecord& record = dataset.records[i];
-        const PlotPoint* point = atLevel[i];
-        if (!point) {
-            ++undrawable_;
-            continue;
+    const std::size_t base = drawn_.size();
+    drawn_.resize(base + records.size());
+    recordAx_.resize(base + records.size());
+    recordAy_.resize(base + records.size());
+    const bool logX = logX_, logY = logY_;
+    auto compute = [&](std::size_t begin, std::size_t end, Slice& out) {
+        std::vector<PlotPoint> points; // one record's, reused
+        std::unordered_map<std::string_view, int> nameIds;
+        for (std::size_t i = begin; i < end; ++i) {
+            const OpRecord& record = records[i];
+            points.clear();
+            recordPlotPoints(record, {datasetIndex, static_cast<int>(i)}, device, view, points);
+            const auto point = std::find_if(points.begin(), points.end(), [&](const PlotPoint& p) {
+                return p.level == view.memoryLevel;
+            });
+            // Without a point at the view's level there is nothing to link other levels to.
+            if (point == points.end()) {
+                ++out.undrawable;
+                continue;
+            }
+            for (const PlotPoint& p : points)
+                if (p.level != view.memoryLevel)
+                    out.otherLevels.push_back(p);
+            const double x = point->intensity, y = point->achievedFlopsPerS;
+            const bool timed = record.timeS.known();
+            const auto [name, added] =
+                nameIds.try_emplace(record.name, static_cast<int>(out.names.size()));
+            if (added)
+                out.names.push_back(record.name);
+            const std::size_t at = base + begin + out.count++;
+            drawn_[at] = {x,
+                          y,
+                          datasetIndex,
+                          static_cast<int>(i),
+                          name->second,
+                          0,
+                          record.category,
+                          point->aboveRoof,
+                          timed ? record.timeS.value : NAN,
+                          point->fractionOfRoof,
+                          timed && totalS > 0 ? record.timeS.value / totalS : NAN};
+            recordAx_[at] = logX ? std::log10(x) : x;
+            recordAy_[at] = logY ? std::log10(y) : y;
+            out.xLow = std::min(out.xLow, x);
+            out.xHigh = std::max(out.xHigh, x);
+            out.yLow = std::min(out.yLow, y);
+            out.yHigh = std::max(out.yHigh, y);
         }
-        const double x = point->intensity, y = point->achievedFlopsPerS;
-        const double fraction = point->fractionOfRoof;
-        const bool above = point->aboveRoof;
-        const auto [name, added] =
-            nameIds.try_emplace(record.name, static_cast<int>(names_.size()));
-        if (added)
-            names_.push_back(QString::fromStdString(record.name));
-        drawn_.push_back({x, y, RecordRef{datasetIndex, static_cast<int>(i)}, name->second,
-                          groups.groupOf(datasetIndex, record.category), record.category, above,
-                          record.timeS.known() ? record.timeS.value : NAN, fraction,
-                          record.timeS.known() && totalS > 0 ? record.timeS.value / totalS : NAN});
-        ++points_;
-        aboveRoof_ += above ? 1 : 0;
-        extend(x, y);
-        pointHighX_ = std::max(pointHighX_, x);
+    };
+    const std::size_t threads =
+        records.size() < kThreadedRecords
+            ? 1
+            : std::clamp<std::size_t>(std::thread::hardware_concurrency(), 1, kMaxThreads);
+    std::vector<Slice> slices(threads);
+    const std::size_t per = (records.size() + threads - 1) / threads;
+    auto sliceBegin = [&](std::size_t t) { return std::min(records.size(), t * per); };
+    {
+        std::vector<std::thread> workers;
+        for (std::size_t t = 1; t < threads; ++t)
+            workers.emplace_back(compute, sliceBegin(t), sliceBegin(t + 1), std::ref(slices[t]));
+        compute(0, sliceBegin(1), slices[0]);
+        for (auto& w : workers)
+            w.join();
+    }
+    // Each slice's points close up behind the previous slice's, in record order.
+    std::size_t end = base;
+    for (std::size_t t = 0; t < threads; ++t) {
+        const std::size_t from = base + sliceBegin(t), n = slices[t].count;
+        if (from != end) {
+            std::copy_n(drawn_.begin() + std::ptrdiff_t(from), n,
+                        drawn_.begin() + std::ptrdiff_t(end));
+            std::copy_n(recordAx_.begin() + std::ptrdiff_t(from), n,
+                        recordAx_.begin() + std::ptrdiff_t(end));
+            std::copy_n(recordAy_.begin() + std::ptrdiff_t(from), n,
+                        recordAy_.begin() + std::ptrdiff_t(end));
+        }
+        end += n;
+    }
+    drawn_.resize(end);
+    recordAx_.resize(end);
+    recordAy_.resize(end);
+    // Names are numbered per dataset in record order, as one pass would have met them.
+    std::unordered_map<std::string_view, int> nameIds;
+    std::vector<int> nameOf;
+    auto& index = drawnIndex_[static_cast<std::size_t>(datasetIndex)];
+    std::size_t at = base;
+    for (Slice& slice : slices) {
+        nameOf.clear();
+        for (const std::string_view name : slice.names) {
+            const auto [it, added] = nameIds.try_emplace(name, static_cast<int>(names_.size()));
+            if (added)
+                names_.push_back(
+                    QString::fromUtf8(name.data(), static_cast<qsizetype>(name.size())));
+            nameOf.push_back(it->second);
+        }
+        undrawable_ += slice.undrawable;
+        if (slice.count > 0) {
+            extend(slice.xLow, slice.yLow);
+            extend(slice.xHigh, slice.yHigh);
+            pointHighX_ = std::max(pointHighX_, slice.xHigh);
+        }
+        for (const std::size_t last = at + slice.count; at < last; ++at) {
+            DrawnPoint& p = drawn_[at];
+            p.name = nameOf[static_cast<std::size_t>(p.name)];
+            // In record order: groups are numbered in the order their first point asks.
+            p.group = groups.groupOf(datasetIndex, p.category);
+            aboveRoof_ += p.aboveRoof ? 1 : 0;
+            if (p.aboveRoof)
+                above_.push_back(static_cast<int>(at));
+            index[static_cast<std::size_t>(p.record)] = static_cast<int>(at);
+        }
+        points_ += static_cast<int>(slice.count);
+        otherLevels.insert(otherLevels.end(), slice.otherLevels.begin(), slice.otherLevels.end());
     }
 }
 
 void RooflinePlot::arrangePoints(const std::vector<PointGroup>& groups) {
-    const auto before = [](const DrawnPoint& a, const DrawnPoint& b) {
-        return a.group != b.group ? a.group < b.group : a.category < b.category;
+    const std::size_t categories = enumNames<Category>().size();
+    const auto key = [categories](const DrawnPoint& p) {
+        return static_cast<std::size_t>(p.group) * categories +
+               static_cast<std::size_t>(p.category);
     };
-    // Colouring by dataset with one category per dataset is already in order; a stable sort
-    // keeps record order within a run, which is the order markers are drawn in.
-    if (!std::is_sorted(drawn_.begin(), drawn_.end(), before))
-        std::stable_sort(drawn_.begin(), drawn_.end(), before);
+    // A counting sort of indices, which is stable (record order within a run is the order
+    // markers are drawn in) and linear; the points stay where they are: sorting millions of
+    // them took most of setSession.
+    std::vector<std::size_t> at(groups.size() * categories + 1, 0);
+    for (const DrawnPoint& p : drawn_)
+        ++at[key(p) + 1];
+    for (std::size_t k = 1; k < at.size(); ++k)
+        at[k] += at[k - 1];
     groups_.clear();
-    for (const auto& g : groups)
-        groups_.push_back({g, 0, 0});
-    for (std::size_t i = 0; i < drawn_.size(); ++i) {
-        GroupLook& g = groups_[static_cast<std::size_t>(drawn_[i].group)];
-        if (g.end == 0)
-            g.begin = i;
-        g.end = i + 1;
-        drawnIndex_[static_cast<std::size_t>(drawn_[i].ref.dataset)]
-                   [static_cast<std::size_t>(drawn_[i].ref.record)] = static_cast<int>(i);
+    runs_.clear();
+    for (std::size_t g = 0; g < groups.size(); ++g) {
+        groups_.push_back({groups[g], at[g * categories], at[(g + 1) * categories]});
+        for (std::size_t c = 0; c < categories; ++c) {
+            const std::size_t k = g * categories + c;
+            if (at[k + 1] > at[k])
+                runs_.push_back({at[k], at[k + 1], static_cast<int>(g), static_cast<Category>(c)});
+        }
     }
+    order_.resize(drawn_.size());
+    for (std::size_t i = 0; i < drawn_.size(); ++i)
+        order_[at[key(drawn_[i])]++] = static_cast<int>(i);
+    // Gathered from the record-order coordinates, 8 bytes a point, rather than from the points.
     ax_.resize(drawn_.size());
     ay_.resize(drawn_.size());
-    for (std::size_t i = 0; i < drawn_.size(); ++i) {
-        ax_[i] = axisX(drawn_[i].x);
-        ay_[i] = axisY(drawn_[i].y);
+    for (std::size_t s = 0; s < order_.size(); ++s) {
+        ax_[s] = recordAx_[static_cast<std::size_t>(order_[s])];
+        ay_[s] = recordAy_[static_cast<std::size_t>(order_[s])];
     }
+    recordAx_ = {};
+    recordAy_ = {};
 }
 
 void RooflinePlot::updateHidden() {
@@ -313,9 +439,13 @@ void RooflinePlot::updateHidden() {
 }
 
 bool RooflinePlot::isShown(const DrawnPoint& p) const {
-    // Flags, not the label sets: this runs for every point of every pass over a dense cloud.
-    return !categoryHidden_[static_cast<std::size_t>(p.category)] &&
-           !groups_[static_cast<std::size_t>(p.group)].hidden;
+    return isShown(p.group, p.category);
+}
+
+bool RooflinePlot::isShown(int group, Category category) const {
+    // Flags, not the label sets: passes over a dense cloud ask this of every run.
+    return !categoryHidden_[static_cast<std::size_t>(category)] &&
+           !groups_[static_cast<std::size_t>(group)].hidden;
 }
 
 std::vector<PointGroup> RooflinePlot::pointGroups() const {

@@ -8,6 +8,7 @@
 
 #include "core/plot_points.h"
 #include "core/session.h"
+#include "ui/default_init_allocator.h"
 #include "ui/point_groups.h"
 
 #include <qcustomplot.h>
@@ -61,6 +62,10 @@ class RooflinePlot : public QCustomPlot {
     static constexpr int kLegendOneColumn = 7;
     static constexpr int kDefaultDotsAbove = 20'000;
     static constexpr int kDefaultDensityAbove = 2'000'000;
+    // From this many records of a dataset, setSession computes their points on several threads
+    // (at most kMaxThreads).
+    static constexpr std::size_t kThreadedRecords = 50'000;
+    static constexpr std::size_t kMaxThreads = 8;
     // Redraws the points in `style` unless `redraw` is false (the next setSession draws them).
     void setPointStyle(PointStyle style, bool redraw = true);
     PointStyle pointStyle() const { return pointStyle_; }
@@ -112,14 +117,17 @@ class RooflinePlot : public QCustomPlot {
     void setAxes(bool logX, bool logY);
     void drawDevice(const Device& device, const QColor& color, double xMin, double xMax,
                     const std::vector<Precision>& precisions);
-    // Adds the dataset's points at the view's level, `atLevel[r]` the one core computed for
-    // record r (core/plot_points.h), nullptr for a record with no place on the plot.
-    void drawDataset(const Dataset& dataset, int datasetIndex,
-                     const std::vector<const PlotPoint*>& atLevel, PointGroups& groups);
-    // Orders drawn_ by group, then category, so that each group's points are one run; fills
-    // groups_ and drawnIndex_ and the axis-space coordinates.
+    // Adds the dataset's points at the view's level, as core computes them for each record
+    // (core/plot_points.h) against `device` (nullptr when it has none), and appends the
+    // hierarchical view's points at other levels to `otherLevels`.
+    void drawDataset(const Dataset& dataset, int datasetIndex, const Device* device,
+                     const ViewSettings& view, PointGroups& groups,
+                     std::vector<PlotPoint>& otherLevels);
+    // Orders the points by group, then category (order_), so that each group's points are one
+    // run; fills groups_ and the axis-space coordinates.
     void arrangePoints(const std::vector<PointGroup>& groups);
-    void collectLevels(const Session& session, const PlotPoints& points);
+    // Links the points of `otherLevels` to their record's drawn point (after arrangePoints).
+    void collectLevels(const std::vector<PlotPoint>& otherLevels);
     // (Re)creates the plottables that show drawn_ in the style in use, the legend entries and
     // the picking grid; roofs stay.
     void drawPoints();
@@ -154,27 +162,47 @@ class RooflinePlot : public QCustomPlot {
     double pointHighX_ = 0, ridgeHighX_ = 0;             // for linear axes, which start at 0
 
     // Kept lean: a dense session holds millions; names are shared through names_.
+    // Trivial, so that setSession's threads write millions of them into memory nobody zeroed.
     struct DrawnPoint {
-        double x = 0, y = 0; // FLOP/B, FLOP/s
-        RecordRef ref;
-        int name = 0;  // index in names_
-        int group = 0; // index in groups_
-        Category category = Category::other;
-        bool aboveRoof = false;
-        double timeS = 0;
-        double fractionOfRoof = 0; // NaN without a device roof
-        double timeShare = 0;      // of its dataset's total time; NaN when unknown
+        double x, y;         // FLOP/B, FLOP/s
+        int dataset, record; // its RecordRef, which is not trivial
+        RecordRef ref() const { return {dataset, record}; }
+        int name;  // index in names_
+        int group; // index in groups_
+        Category category;
+        bool aboveRoof;
+        double timeS;
+        double fractionOfRoof; // NaN without a device roof
+        double timeShare;      // of its dataset's total time; NaN when unknown
     };
+    template <class T> using Buffer = std::vector<T, DefaultInitAllocator<T>>;
     // Reads the legend's hidden labels and categories into flags that isShown() reads.
     void updateHidden();
     bool isShown(const DrawnPoint& p) const;
+    bool isShown(int group, Category category) const;
+    struct Slice;
     std::vector<bool> categoryHidden_; // by Category value
-    std::vector<DrawnPoint> drawn_;    // by group, then category (see arrangePoints)
-    std::vector<double> ax_, ay_;      // drawn_'s x and y in axis space, for binning and picking
+    Buffer<DrawnPoint> drawn_;         // in dataset, then record order
+    // Drawing order, by group, then category (see arrangePoints): order_[s] is the index in
+    // drawn_ of the point at position s; groups' runs and ax_, ay_ are in positions.
+    std::vector<int> order_;
+    const DrawnPoint& drawnAt(std::size_t position) const {
+        return drawn_[static_cast<std::size_t>(order_[position])];
+    }
+    std::vector<double> ax_, ay_; // x and y in axis space by position, for binning and picking
+    Buffer<double> recordAx_, recordAy_; // the same by drawn_ index, until arrangePoints
+    // The positions of each (group, category) pair that has points, in position order.
+    struct Run {
+        std::size_t begin = 0, end = 0;
+        int group = 0;
+        Category category = Category::other;
+    };
+    std::vector<Run> runs_;
+    std::vector<int> above_; // drawn_ indices of points above their roof
     std::vector<QString> names_;
     struct GroupLook {
         PointGroup look;
-        std::size_t begin = 0, end = 0; // its run in drawn_
+        std::size_t begin = 0, end = 0; // its run of positions (order_)
         bool hidden = false;            // by the legend: hiddenGroups_ holds its label
     };
     std::vector<GroupLook> groups_;
@@ -216,7 +244,7 @@ class RooflinePlot : public QCustomPlot {
         double x0 = 0, y0 = 0, cellW = 1, cellH = 1; // log10 origin and cell size
         int nx = 0, ny = 0;
         std::vector<int> start; // nx*ny+1 offsets into items
-        std::vector<int> items; // indices into drawn_ of shown points
+        std::vector<int> items; // positions (order_) of shown points
     } pickGrid_;
     std::vector<std::vector<int>> drawnIndex_; // [dataset][record] -> index in drawn_, or -1
     const DrawnPoint* findDrawn(RecordRef ref) const;

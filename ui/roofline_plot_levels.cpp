@@ -8,10 +8,8 @@
 
 namespace roofscope::ui {
 
-void RooflinePlot::collectLevels(const Session& session, const PlotPoints& points) {
-    for (const PlotPoint& p : points.points) {
-        if (p.level == session.view.memoryLevel)
-            continue;
+void RooflinePlot::collectLevels(const std::vector<PlotPoint>& otherLevels) {
+    for (const PlotPoint& p : otherLevels) {
         const auto& index = drawnIndex_[static_cast<std::size_t>(p.ref.dataset)];
         const int drawn = index[static_cast<std::size_t>(p.ref.record)];
         if (drawn < 0)

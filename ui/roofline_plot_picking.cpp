@@ -34,17 +34,20 @@ void RooflinePlot::buildPickGrid() {
     PickGrid& g = pickGrid_;
     g = PickGrid{};
     // Only what is shown can be picked: what the legend hid stays out of the grid.
-    std::vector<char> shown(drawn_.size());
+    std::vector<Run> shown;
     std::size_t n = 0;
     double x0 = 0, x1 = 0, y0 = 0, y1 = 0;
-    for (std::size_t i = 0; i < drawn_.size(); ++i) {
-        if (!(shown[i] = isShown(drawn_[i])))
+    for (const Run& r : runs_) {
+        if (!isShown(r.group, r.category))
             continue;
-        x0 = n ? std::min(x0, ax_[i]) : ax_[i];
-        x1 = n ? std::max(x1, ax_[i]) : ax_[i];
-        y0 = n ? std::min(y0, ay_[i]) : ay_[i];
-        y1 = n ? std::max(y1, ay_[i]) : ay_[i];
-        ++n;
+        shown.push_back(r);
+        for (std::size_t i = r.begin; i < r.end; ++i) {
+            x0 = n ? std::min(x0, ax_[i]) : ax_[i];
+            x1 = n ? std::max(x1, ax_[i]) : ax_[i];
+            y0 = n ? std::min(y0, ay_[i]) : ay_[i];
+            y1 = n ? std::max(y1, ay_[i]) : ay_[i];
+            ++n;
+        }
     }
     if (n == 0)
         return;
@@ -56,23 +59,23 @@ void RooflinePlot::buildPickGrid() {
     // Relative room on a linear axis, whose coordinates can be large.
     g.cellW = std::max(x1 - x0, 1e-9 * std::max(1.0, std::abs(x1))) / side * (1 + 1e-9);
     g.cellH = std::max(y1 - y0, 1e-9 * std::max(1.0, std::abs(y1))) / side * (1 + 1e-9);
-    auto cellOf = [&](std::size_t i) {
-        const int cx = std::clamp(static_cast<int>((ax_[i] - g.x0) / g.cellW), 0, side - 1);
-        const int cy = std::clamp(static_cast<int>((ay_[i] - g.y0) / g.cellH), 0, side - 1);
-        return cy * side + cx;
-    };
-    // Counting sort by cell: linear in the number of points.
+    // Counting sort by cell: linear in the number of points; each point's cell computed once.
+    std::vector<int> cells(order_.size(), -1);
     g.start.assign(static_cast<std::size_t>(side) * side + 1, 0);
-    for (std::size_t i = 0; i < drawn_.size(); ++i)
-        if (shown[i])
-            ++g.start[static_cast<std::size_t>(cellOf(i)) + 1];
+    for (const Run& r : shown)
+        for (std::size_t i = r.begin; i < r.end; ++i) {
+            const int cx = std::clamp(static_cast<int>((ax_[i] - g.x0) / g.cellW), 0, side - 1);
+            const int cy = std::clamp(static_cast<int>((ay_[i] - g.y0) / g.cellH), 0, side - 1);
+            cells[i] = cy * side + cx;
+            ++g.start[static_cast<std::size_t>(cells[i]) + 1];
+        }
     for (std::size_t c = 1; c < g.start.size(); ++c)
         g.start[c] += g.start[c - 1];
     g.items.resize(n);
     std::vector<int> fill(g.start.begin(), g.start.end() - 1);
-    for (std::size_t i = 0; i < drawn_.size(); ++i)
-        if (shown[i])
-            g.items[static_cast<std::size_t>(fill[static_cast<std::size_t>(cellOf(i))]++)] =
+    for (std::size_t i = 0; i < order_.size(); ++i)
+        if (cells[i] >= 0)
+            g.items[static_cast<std::size_t>(fill[static_cast<std::size_t>(cells[i])]++)] =
                 static_cast<int>(i);
 }
 
@@ -118,7 +121,7 @@ std::optional<RecordRef> RooflinePlot::recordAt(const QPointF& pixel, double rad
         }
     }
     return nearest < 0 ? std::nullopt
-                       : std::optional<RecordRef>(drawn_[static_cast<std::size_t>(nearest)].ref);
+                       : std::optional<RecordRef>(drawnAt(static_cast<std::size_t>(nearest)).ref());
 }
 
 QString RooflinePlot::toolTipFor(RecordRef ref) const {

@@ -10,6 +10,7 @@
 
 #include <map>
 #include <span>
+#include <thread>
 
 namespace roofscope::ui {
 namespace {
@@ -42,6 +43,21 @@ QCPScatterStyle::ScatterShape shapeFor(Category category) {
         break;
     }
     return QCPScatterStyle::ssCircle;
+}
+
+// QCPGraph keeps its points sorted by key and sorts what it is given through a function pointer;
+// a million dots sort faster inlined, in halves on two cores, merged.
+void sortByKey(QVector<QCPGraphData>& points) {
+    const auto less = [](const QCPGraphData& a, const QCPGraphData& b) { return a.key < b.key; };
+    const auto mid = points.begin() + points.size() / 2;
+    if (points.size() < 100'000 || std::thread::hardware_concurrency() < 2) {
+        std::sort(points.begin(), points.end(), less);
+        return;
+    }
+    std::thread upper([&] { std::sort(mid, points.end(), less); });
+    std::sort(points.begin(), mid, less);
+    upper.join();
+    std::inplace_merge(points.begin(), mid, points.end(), less);
 }
 
 } // namespace
@@ -93,8 +109,8 @@ void RooflinePlot::drawPoints() {
                                               : PointStyle::markers;
     updateHidden();
     shownPoints_ = 0;
-    for (const auto& p : drawn_)
-        shownPoints_ += isShown(p) ? 1 : 0;
+    for (const Run& r : runs_)
+        shownPoints_ += isShown(r.group, r.category) ? static_cast<int>(r.end - r.begin) : 0;
     // Entries first: the legend lists plottables in the order they were made.
     addLegendEntries();
     if (drawnStyle_ == PointStyle::markers)
@@ -167,11 +183,15 @@ void RooflinePlot::addLegendEntries() {
     }
     if (colorBy_ == ColorBy::category)
         return; // the groups are the categories
-    std::set<Category> present;
-    for (const auto& p : drawn_)
-        present.insert(p.category);
+    // Flags, not a set: this looks at every point of a dense cloud.
+    std::vector<char> present(enumNames<Category>().size(), 0);
+    for (const Run& r : runs_)
+        present[static_cast<std::size_t>(r.category)] = 1;
     const QColor grey(90, 90, 90);
-    for (const Category c : present) {
+    for (std::size_t i = 0; i < present.size(); ++i) {
+        if (!present[i])
+            continue;
+        const auto c = static_cast<Category>(i);
         const bool hidden = hiddenCategories_.contains(c);
         // Dots and density images have no shapes: only a hidden category is listed, so that it
         // can be shown again.
@@ -191,7 +211,7 @@ void RooflinePlot::drawMarkers() {
         // (addLegendEntries), not every pair.
         std::map<std::pair<Category, int>, std::pair<QCPGraph*, QVector<QCPGraphData>>> graphs;
         for (std::size_t i = group.begin; i < group.end; ++i) {
-            const DrawnPoint& p = drawn_[i];
+            const DrawnPoint& p = drawnAt(i);
             if (!isShown(p))
                 continue;
             const int size = kMarkerSizes[markerSizeClass(p.timeShare)];
@@ -225,20 +245,15 @@ void RooflinePlot::drawMarkers() {
 }
 
 void RooflinePlot::drawDots(bool density) {
-    QVector<QCPGraphData> above;
-    for (const auto& group : groups_) {
+    for (std::size_t g = 0; g < groups_.size(); ++g) {
+        const GroupLook& group = groups_[g];
         if (group.end == group.begin || group.hidden)
             continue;
         // The group's runs of shown categories: its points are ordered by category.
         std::vector<std::pair<std::size_t, std::size_t>> runs;
-        for (std::size_t i = group.begin; i < group.end;) {
-            std::size_t j = i;
-            while (j < group.end && drawn_[j].category == drawn_[i].category)
-                ++j;
-            if (!categoryHidden_[static_cast<std::size_t>(drawn_[i].category)])
-                runs.emplace_back(i, j);
-            i = j;
-        }
+        for (const Run& r : runs_)
+            if (r.group == static_cast<int>(g) && isShown(r.group, r.category))
+                runs.emplace_back(r.begin, r.end);
         if (runs.empty())
             continue;
         QCPAbstractPlottable* plottable = nullptr;
@@ -253,10 +268,12 @@ void RooflinePlot::drawDots(bool density) {
         } else {
             QCPGraph* graph = addGraph();
             QVector<QCPGraphData> points;
+            points.reserve(static_cast<qsizetype>(group.end - group.begin));
             for (const auto& [b, e] : runs)
                 for (std::size_t i = b; i < e; ++i)
-                    points.push_back({drawn_[i].x, drawn_[i].y});
-            graph->data()->set(points, false);
+                    points.push_back({drawnAt(i).x, drawnAt(i).y});
+            sortByKey(points);
+            graph->data()->set(points, true);
             graph->setLineStyle(QCPGraph::lsNone);
             // A 2-pixel unantialiased dot; adaptive sampling keeps per pixel column the extremes
             // and about one point every few pixels between them (QCPGraph sorts by intensity).
@@ -270,11 +287,11 @@ void RooflinePlot::drawDots(bool density) {
         plottable->setLayer(QStringLiteral("cloud"));
         plottable->removeFromLegend();
         pointPlottables_.push_back(plottable);
-        for (const auto& [b, e] : runs)
-            for (std::size_t i = b; i < e; ++i)
-                if (drawn_[i].aboveRoof)
-                    above.push_back({drawn_[i].x, drawn_[i].y});
     }
+    QVector<QCPGraphData> above;
+    for (const int i : above_)
+        if (const DrawnPoint& p = drawn_[static_cast<std::size_t>(i)]; isShown(p))
+            above.push_back({p.x, p.y});
     if (above.isEmpty())
         return;
     // Above-roof points stay individually visible: a tracer each would not scale, one graph does.

@@ -1,7 +1,8 @@
 // Dense clouds on the offscreen platform: the drawing style follows the number of points
 // (markers, dots with adaptive sampling, density image), the density image counts exactly the
-// points inside the view and bins again after a zoom, and points of big clouds are picked from
-// the data, not from what was drawn. Timings belong to roofscope-bench redraw, not here.
+// points inside the view and bins again after a zoom, points of big clouds are picked from the
+// data, not from what was drawn, and the points computed on several threads are core's. Timings
+// belong to roofscope-bench redraw, not here.
 #include "ui/roofline_density.h"
 #include "ui/roofline_plot.h"
 
@@ -9,6 +10,7 @@
 
 #include <QtTest>
 
+#include <array>
 #include <random>
 
 using namespace roofscope;
@@ -61,6 +63,39 @@ qint64 sumOfBins(ui::RooflinePlot& plot) {
             for (const auto c : d->bins())
                 sum += c;
     return sum;
+}
+
+// `n` records of three categories in turn (gemm, elementwise, norm for i % 3 = 0, 1, 2) over
+// two datasets (even and odd i), named "k<i % 37>"; every 7th has no FLOPs (undrawable) and every
+// 5th also has L2 bytes, a quarter of its DRAM bytes (the hierarchical view's second level).
+Session mixed(int n, ViewKind view, ColorBy colorBy) {
+    Session s;
+    s.devices = {testing::roundDevice()};
+    s.devices[0].ceilings.memory[MemoryLevel::l2] = {4e12, {}};
+    s.view.view = view;
+    s.view.colorBy = colorBy;
+    s.datasets.resize(2);
+    for (int d = 0; d < 2; ++d) {
+        s.datasets[static_cast<std::size_t>(d)].context.label = d == 0 ? "even" : "odd";
+        s.datasets[static_cast<std::size_t>(d)].context.deviceId = "round-gpu";
+    }
+    constexpr std::array kCategories{Category::gemm, Category::elementwise, Category::norm};
+    std::mt19937_64 rng(7);
+    std::uniform_real_distribution<double> u(0, 1);
+    for (int i = 0; i < n; ++i) {
+        OpRecord r =
+            testing::record("k" + std::to_string(i % 37),
+                            kCategories[static_cast<std::size_t>(i % 3)], Phase::forward, 0);
+        const double bytes = std::pow(10.0, 4 + 4 * u(rng));
+        r.bytes[MemoryLevel::dram] = Measure::measured(bytes);
+        if (i % 5 == 0)
+            r.bytes[MemoryLevel::l2] = Measure::measured(bytes / 4);
+        if (i % 7 != 0)
+            r.flops = Measure::measured(bytes * std::pow(10.0, -1 + 4 * u(rng)));
+        r.timeS = Measure::measured(1e-6 + 1e-3 * u(rng));
+        s.datasets[static_cast<std::size_t>(i % 2)].records.push_back(std::move(r));
+    }
+    return s;
 }
 
 } // namespace
@@ -179,6 +214,65 @@ class TestDensePlot : public QObject {
         QVERIFY(!image.isNull());
         QCOMPARE(plot.densityBinnings(), binnings + 2);
         QCOMPARE(sumOfBins(plot), inside);
+    }
+
+    // A dataset this large is computed in slices on several threads (RooflinePlot's
+    // kThreadedRecords): every record must still be where core puts it, with its own name, and
+    // the colour groups numbered by their first drawn point, as one pass would.
+    void slicedPointsAreCoresPoints_data() {
+        QTest::addColumn<ViewKind>("view");
+        QTest::addColumn<ColorBy>("colorBy");
+        QTest::addColumn<QStringList>("groups");
+        // Dataset "even" comes first: i = 0 (gemm) has no FLOPs, so its first drawn points are
+        // i = 2 (norm), 4 (elementwise), 6 (gemm).
+        QTest::newRow("roofline by category") << ViewKind::roofline << ColorBy::category
+                                              << QStringList{"norm", "elementwise", "gemm"};
+        // By dataset, the datasets in session order whatever their first drawn point.
+        QTest::newRow("hierarchical by dataset")
+            << ViewKind::hierarchical << ColorBy::dataset << QStringList{"even", "odd"};
+    }
+
+    void slicedPointsAreCoresPoints() {
+        QFETCH(ViewKind, view);
+        QFETCH(ColorBy, colorBy);
+        QFETCH(QStringList, groups);
+        const int n = 2 * static_cast<int>(ui::RooflinePlot::kThreadedRecords) + 2 * 1021;
+        const Session session = mixed(n, view, colorBy);
+        ui::RooflinePlot plot;
+        plot.resize(900, 600);
+        plot.setSession(session);
+        const PlotPoints core = plotPoints(session);
+        int atLevel = 0, otherLevels = 0;
+        for (const PlotPoint& p : core.points) {
+            if (p.level != session.view.memoryLevel) {
+                ++otherLevels;
+                continue;
+            }
+            ++atLevel;
+            const auto c = plot.recordCoords(p.ref);
+            QVERIFY2(c, qPrintable(QStringLiteral("record %1 of %2 not drawn")
+                                       .arg(p.ref.record)
+                                       .arg(p.ref.dataset)));
+            QCOMPARE(c->x(), p.intensity);
+            QCOMPARE(c->y(), p.achievedFlopsPerS);
+            const auto& record = session.datasets[static_cast<std::size_t>(p.ref.dataset)]
+                                     .records[static_cast<std::size_t>(p.ref.record)];
+            QVERIFY(plot.toolTipFor(p.ref).contains(
+                QStringLiteral("<b>%1</b>").arg(QString::fromStdString(record.name))));
+        }
+        // Six of every seven records are drawn; the hierarchical view adds their L2 points.
+        QCOMPARE(plot.pointCount(), atLevel);
+        QCOMPARE(plot.undrawableCount(), core.undrawable);
+        QCOMPARE(core.undrawable, (n + 6) / 7);
+        QCOMPARE(plot.levelPointCount(), otherLevels);
+        QCOMPARE(otherLevels > 0, view == ViewKind::hierarchical);
+        // Undrawable records are not drawn: record 0 of "even" (i = 0) and record 3 (i = 7).
+        QVERIFY(!plot.recordCoords({0, 0}));
+        QVERIFY(!plot.recordCoords({1, 3}));
+        QStringList labels;
+        for (const auto& g : plot.pointGroups())
+            labels << g.label;
+        QCOMPARE(labels, groups);
     }
 
     void picksAKnownPointInABigCloud_data() {
