@@ -304,7 +304,8 @@ int ingest(int argc, char** argv) {
 
 namespace roofscope::bench {
 int redrawBench(int argc, char** argv);
-}
+int openBench(int argc, char** argv);
+} // namespace roofscope::bench
 
 int main(int argc, char** argv) {
     if (argc >= 3 && std::strcmp(argv[1], "read") == 0)
@@ -313,6 +314,8 @@ int main(int argc, char** argv) {
         return readOnce(argv[2], false);
     if (argc >= 2 && std::strcmp(argv[1], "ingest") == 0)
         return ingest(argc, argv);
+    if (argc >= 2 && std::strcmp(argv[1], "open") == 0)
+        return roofscope::bench::openBench(argc, argv);
     if (argc >= 2 && std::strcmp(argv[1], "redraw") == 0)
         return roofscope::bench::redrawBench(argc, argv);
     if (argc >= 2 && std::strcmp(argv[1], "stream") == 0)
@@ -320,6 +323,8 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "usage: roofscope-bench ingest [--size-mb N] [--dir DIR] [--no-python] "
                          "[--no-gzip] [--keep] [--python EXE] [--hta DIR] [--roofscope EXE]\n"
                          "       roofscope-bench read FILE\n"
+                         "       roofscope-bench open [--size-mb N | --file FILE] [--dir DIR] "
+                         "[--keep]\n"
                          "       roofscope-bench redraw [--sizes N,N,...] [--repeats N] "
                          "[--style markers|dots|density] [--png DIR]\n"
                          "       roofscope-bench stream [--rounds N] [--n ELEMENTS]\n");

@@ -124,9 +124,14 @@ void DatasetTreeModel::addDataset(const Session& session, int index, const QStri
          .name = tr("Rank"),
          .value = tr("%1 of world size %2").arg(d.context.rank).arg(d.context.worldSize)});
     if (!d.steps.empty()) {
+        // A long run marks thousands of steps: the first few say what they are, a tooltip
+        // taller than the screen says nothing, and wording them all held the window still.
         QStringList steps;
-        for (const Step& s : d.steps)
-            steps.append(QString::fromStdString(describeStep(s)));
+        const std::size_t listed = std::min(d.steps.size(), kListedSteps);
+        for (std::size_t i = 0; i < listed; ++i)
+            steps.append(QString::fromStdString(describeStep(d.steps[i])));
+        if (d.steps.size() > listed)
+            steps.append(tr("… and %n more", nullptr, static_cast<int>(d.steps.size() - listed)));
         add({.kind = Kind::detail,
              .parent = id,
              .dataset = index,

@@ -20,6 +20,8 @@ class DatasetTreeModel : public QAbstractItemModel {
     Q_OBJECT
   public:
     enum Column { NameColumn, ValueColumn, ColumnCount };
+    // Steps the Iteration row's tooltip lists one by one; the rest it counts.
+    static constexpr std::size_t kListedSteps = 24;
     enum Role {
         // The dataset index (int) of a dataset row or of its details; -1 elsewhere.
         DatasetRole = Qt::UserRole + 1,

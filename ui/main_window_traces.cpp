@@ -115,7 +115,7 @@ void MainWindow::openFiles(const QStringList& paths) {
 }
 
 bool MainWindow::loadTraces(const QStringList& paths) {
-    if (!loader_->start(paths)) {
+    if (!loader_->start(paths, records_->grouping(), catalog_)) {
         statusBar()->showMessage(tr("A load is already running; cancel it first"), 5000);
         return false;
     }
@@ -145,14 +145,9 @@ void MainWindow::traceLoaded(const TraceLoadOutcome& outcome) {
         return;
     }
     const MultiRankTrace& trace = *outcome.trace;
-    // The catalog names the device exactly or not at all: a guessed device would put every
-    // roof in the wrong place.
-    std::string deviceName;
-    for (const auto& rank : trace.ranks)
-        if (deviceName.empty())
-            deviceName = rank.analysis.deviceName;
-    const CatalogEntry* entry = deviceName.empty() ? nullptr : catalog_.findByName(deviceName);
-    const std::string deviceId = entry ? entry->device.id : std::string();
+    const std::string& deviceName = outcome.deviceName;
+    const std::optional<Device>& entry = outcome.device;
+    const std::string deviceId = entry ? entry->id : std::string();
 
     if (replaceable_) {
         // Devices measured on this machine are the user's, unlike the demo: they stay.
@@ -171,8 +166,11 @@ void MainWindow::traceLoaded(const TraceLoadOutcome& outcome) {
     // Fitted again: the new points may lie outside the range the view was at.
     session_.view.xMin = session_.view.xMax = session_.view.yMin = session_.view.yMax = 0;
     if (entry && !session_.findDevice(deviceId))
-        session_.devices.push_back(entry->device);
-    Dataset dataset = mergedDataset(trace, records_->grouping(), deviceId);
+        session_.devices.push_back(*entry);
+    // Grouped as the table was when the load started; the user may have switched since.
+    Dataset dataset = std::move(*outcome.dataset);
+    if (const Grouping now = records_->grouping(); now != outcome.grouping)
+        dataset.records = mergedDataset(trace, now, deviceId).records;
     const QString first = QFileInfo(outcome.paths.front()).fileName();
     dataset.context.label =
         uniqueLabel(outcome.paths.size() == 1
@@ -210,7 +208,7 @@ void MainWindow::traceLoaded(const TraceLoadOutcome& outcome) {
         summary += QStringLiteral("; ") + unknown;
         warnings.prepend(unknown);
     } else {
-        summary += tr(" on %1").arg(QString::fromStdString(entry->device.name));
+        summary += tr(" on %1").arg(QString::fromStdString(entry->name));
     }
     showWarnings(summary, warnings);
 }

@@ -28,7 +28,7 @@ TraceLoader::~TraceLoader() {
     watcher_.waitForFinished();
 }
 
-bool TraceLoader::start(const QStringList& paths) {
+bool TraceLoader::start(const QStringList& paths, Grouping grouping, const Catalog& catalog) {
     if (running_ || paths.isEmpty())
         return false;
     running_ = true;
@@ -37,27 +37,39 @@ bool TraceLoader::start(const QStringList& paths) {
     std::vector<std::string> files;
     for (const QString& p : paths)
         files.push_back(p.toStdString());
-    watcher_.setFuture(QtConcurrent::run([this, paths, files = std::move(files)] {
-        TraceLoadOptions options;
-        options.cancel = &cancel_;
-        options.progress = [this](double fraction) {
-            const int permille = static_cast<int>(fraction * 1000);
-            if (lastPermille_.exchange(permille) != permille)
-                QMetaObject::invokeMethod(
-                    this, [this, permille] { emit progress(permille); }, Qt::QueuedConnection);
-            return !cancel_.load();
-        };
-        TraceLoadOutcome outcome;
-        outcome.paths = paths;
-        auto loaded = loadKinetoRanks(files, options);
-        if (cancel_.load())
-            outcome.cancelled = true;
-        else if (!loaded)
-            outcome.error = describe(loaded.error());
-        else
-            outcome.trace = std::make_shared<const MultiRankTrace>(std::move(loaded).value());
-        return outcome;
-    }));
+    watcher_.setFuture(
+        QtConcurrent::run([this, paths, grouping, catalog, files = std::move(files)] {
+            TraceLoadOptions options;
+            options.cancel = &cancel_;
+            options.progress = [this](double fraction) {
+                const int permille = static_cast<int>(fraction * 1000);
+                if (lastPermille_.exchange(permille) != permille)
+                    QMetaObject::invokeMethod(
+                        this, [this, permille] { emit progress(permille); }, Qt::QueuedConnection);
+                return !cancel_.load();
+            };
+            TraceLoadOutcome outcome;
+            outcome.paths = paths;
+            auto loaded = loadKinetoRanks(files, options);
+            if (cancel_.load())
+                outcome.cancelled = true;
+            else if (!loaded)
+                outcome.error = describe(loaded.error());
+            else
+                outcome.trace = std::make_shared<const MultiRankTrace>(std::move(loaded).value());
+            if (!outcome.trace)
+                return outcome;
+            for (const auto& rank : outcome.trace->ranks)
+                if (outcome.deviceName.empty())
+                    outcome.deviceName = rank.analysis.deviceName;
+            if (const CatalogEntry* entry =
+                    outcome.deviceName.empty() ? nullptr : catalog.findByName(outcome.deviceName))
+                outcome.device = entry->device;
+            outcome.grouping = grouping;
+            outcome.dataset = std::make_shared<Dataset>(mergedDataset(
+                *outcome.trace, grouping, outcome.device ? outcome.device->id : std::string()));
+            return outcome;
+        }));
     return true;
 }
 

@@ -1,8 +1,11 @@
 #pragma once
 // Loads Kineto traces off the GUI thread through core (kineto_load.h), reporting progress and
 // honouring Cancel. Several files are the ranks of one job and load together. Results arrive on
-// the GUI thread through `finished`.
+// the GUI thread through `finished`, with what the window shows of them already made (the
+// dataset, the device found in the catalog): made there, a large trace's records would hold
+// the window still for as long as they take.
 
+#include "core/catalog.h"
 #include "core/import/kineto/kineto_load.h"
 
 #include <QFutureWatcher>
@@ -11,6 +14,8 @@
 
 #include <atomic>
 #include <memory>
+#include <optional>
+#include <string>
 
 namespace roofscope::ui {
 
@@ -19,6 +24,15 @@ struct TraceLoadOutcome {
     std::shared_ptr<const MultiRankTrace> trace; // null on failure or cancellation
     bool cancelled = false;
     QString error; // file, position and reason, when the load failed
+    // With a trace: the GPU that ran most kernel time as the trace names it ("" when it names
+    // none), its catalog device when the catalog names it exactly (a guessed device would put
+    // every roof in the wrong place), and the trace's records under the grouping start() was
+    // given, on that device. Shared, not copied, as the outcome is passed on: the window takes
+    // the dataset from it.
+    std::string deviceName;
+    std::optional<Device> device;
+    std::shared_ptr<Dataset> dataset;
+    Grouping grouping = Grouping::kernel; // the dataset's
 };
 
 class TraceLoader : public QObject {
@@ -28,8 +42,9 @@ class TraceLoader : public QObject {
     // Cancels a load in progress and waits for it: the loading threads use this object.
     ~TraceLoader() override;
 
-    // Starts loading; false (and nothing starts) while another load runs.
-    bool start(const QStringList& paths);
+    // Starts loading; false (and nothing starts) while another load runs. The device is looked
+    // up in a copy of `catalog`, so the window may change its own meanwhile.
+    bool start(const QStringList& paths, Grouping grouping, const Catalog& catalog);
     void cancel();
     bool isRunning() const { return running_; }
 

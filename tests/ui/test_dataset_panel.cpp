@@ -69,6 +69,41 @@ class TestDatasetPanel : public QObject {
 
     void init() { QSettings().clear(); }
 
+    void aLongRunListsItsFirstSteps_data() {
+        QTest::addColumn<int>("steps");
+        QTest::addColumn<int>("lines"); // of the Iteration row's tooltip
+        QTest::addColumn<QString>("last");
+        // The tooltip's first line says what the iteration is; then one line a step.
+        QTest::newRow("all listed") << 24 << 1 + 24 << QStringLiteral("ProfilerStep#23");
+        QTest::newRow("the rest counted")
+            << 5000 << 1 + 24 + 1 << QStringLiteral("… and 4976 more");
+    }
+
+    void aLongRunListsItsFirstSteps() {
+        QFETCH(int, steps);
+        QFETCH(int, lines);
+        QFETCH(QString, last);
+        Session session = testing::roundSession();
+        for (int i = 0; i < steps; ++i) {
+            Step s;
+            s.name = "ProfilerStep#" + std::to_string(i);
+            s.launches = 3;
+            s.startNs = 1'000'000LL * i;
+            session.datasets[0].steps.push_back(s);
+        }
+        DatasetTreeModel model;
+        model.setSession(session);
+        const QModelIndex dataset = model.datasetIndex(0);
+        QString tip;
+        for (int r = 0; r < model.rowCount(dataset); ++r)
+            if (model.index(r, 0, dataset).data().toString() == QStringLiteral("Iteration"))
+                tip = model.index(r, 0, dataset).data(Qt::ToolTipRole).toString();
+        const QStringList split = tip.split(QLatin1Char('\n'));
+        QCOMPARE(split.size(), lines);
+        QVERIFY2(split.back().startsWith(last), qPrintable(split.back()));
+        QVERIFY(split[1].startsWith(QStringLiteral("ProfilerStep#0")));
+    }
+
     void modelPassesTheTester() {
         DatasetTreeModel model;
         QAbstractItemModelTester tester(&model,

@@ -95,6 +95,25 @@ class TestTraceLoading : public QObject {
                  qPrintable(gemm.data().toString()));
     }
 
+    // The records are made on the loading thread under the grouping the table had when the load
+    // started; a grouping chosen while it ran still applies once it ends.
+    void aGroupingChosenDuringTheLoadApplies() {
+        ui::MainWindow window(ui::loadCatalog(nullptr));
+        window.setSession(Session{});
+        window.show();
+        // summarize-small.json: 5 launches of 3 kernels.
+        QVERIFY(window.loadTraces(
+            {QStringLiteral(ROOFSCOPE_TEST_DATA "/kineto/summarize-small.json")}));
+        auto* groupBy = window.findChild<QComboBox*>(QStringLiteral("groupBy"));
+        groupBy->setCurrentIndex(groupBy->findText(QStringLiteral("launch")));
+        QVERIFY(waitForLoad(window));
+        QCOMPARE(window.session().datasets.size(), std::size_t(1));
+        QCOMPARE(window.session().datasets[0].records.size(), std::size_t(5));
+        QCOMPARE(window.recordPanel()->table()->model()->rowCount(), 5);
+        groupBy->setCurrentIndex(groupBy->findText(QStringLiteral("kernel")));
+        QCOMPARE(window.recordPanel()->table()->model()->rowCount(), 3);
+    }
+
     void severalFilesAreOneMultiRankDataset() {
         QTemporaryDir dir;
         QByteArray rank0 = readAll(kModern);
