@@ -1,15 +1,18 @@
-// roofscope summarize FILE... [--json] [--group kernel|op|launch] [--device ID] [--top N]
+// roofscope summarize FILE... [--json] [--group kernel|op|launch] [--device ID] [--top N] [--jobs N]
 #include "app/cmd_summarize.h"
 #include "app/cli.h"
 #include "app/mpi_module.h"
 #include "app/options.h"
+#include "app/summarize_jobs.h"
 #include "app/summarize_ranks.h"
 #include "core/catalog_loader.h"
 
 #include <algorithm>
 #include <filesystem>
+#include <optional>
 #include <ostream>
 #include <sstream>
+#include <thread>
 
 namespace roofscope::app {
 namespace {
@@ -28,6 +31,7 @@ struct Args {
     std::string deviceId;
     SummaryOptions options;
     std::size_t top = kDefaultTop;
+    std::size_t jobs = 0; // 0: summarizeJobs decides
     bool json = false;
 };
 
@@ -64,6 +68,17 @@ OptionTable optionTable(Args& a) {
               if (!n)
                   return std::string("--top needs a number of records (0 shows all)");
               a.top = *n;
+              return std::string();
+          }},
+         {{"--jobs"},
+          "N",
+          "files summarised at once (default: one per core, fewer when the machine's memory "
+          "cannot hold that many traces); the output is the same whatever N",
+          [&a](const std::string& v) {
+              const auto n = parseWhole<std::size_t>(v);
+              if (!n || *n == 0)
+                  return std::string("--jobs needs a number of files, at least 1");
+              a.jobs = *n;
               return std::string();
           }},
          {{"--json"},
@@ -132,34 +147,56 @@ FileOutcome summarizeOne(std::size_t index, const Args& a, const Setup& setup) {
     return o;
 }
 
+std::size_t jobsFor(const Args& a) {
+    std::vector<std::uint64_t> peaks;
+    for (const auto& f : a.files)
+        peaks.push_back(summaryPeakBytes(uncompressedBytes(f)));
+    return summarizeJobs(a.jobs, std::thread::hardware_concurrency(), availableMemoryBytes(),
+                         peaks);
+}
+
+// Several files side by side (summarize_jobs.h), each one's output written in command-line
+// order once it and those before it are done: the same bytes as one after another.
 int summarizeHere(const Args& a, CommandIo io) {
     int status = kExitOk;
     const auto setup = prepare(a, io.err, status);
     if (!setup)
         return status;
-    std::vector<FileSummary> summaries;
-    for (std::size_t i = 0; i < a.files.size(); ++i) {
-        if (a.json) {
-            // Kept whole (not as text) so the document is written once, as before MPI existed.
-            auto summary = summarizeInput(a.files[i], setup->catalog, setup->options);
-            if (!summary) {
-                io.err << fileFailure(summary.error());
-                status = kExitFailure;
-                continue;
-            }
-            summaries.push_back(std::move(summary).value());
-            continue;
-        }
-        // Streamed per file: the first trace's table shows while the next one loads.
-        const FileOutcome o = summarizeOne(i, a, *setup);
-        io.err << o.err;
-        io.out << o.out;
-        io.out.flush();
-        if (o.failed)
-            status = kExitFailure;
-    }
-    if (a.json)
+    const std::size_t jobs = jobsFor(a);
+    if (a.json) {
+        // Kept whole (not as text) so the document is written once, as before MPI existed.
+        std::vector<std::optional<Result<FileSummary>>> loaded(a.files.size());
+        std::vector<FileSummary> summaries;
+        runOrdered(
+            a.files.size(), jobs,
+            [&](std::size_t i) {
+                loaded[i] = summarizeInput(a.files[i], setup->catalog, setup->options);
+            },
+            [&](std::size_t i) {
+                auto& summary = *loaded[i];
+                if (!summary) {
+                    io.err << fileFailure(summary.error());
+                    status = kExitFailure;
+                } else {
+                    summaries.push_back(std::move(summary).value());
+                }
+                loaded[i].reset();
+            });
         io.out << summaryJson(summaries, setup->options.grouping);
+        return status;
+    }
+    // Streamed per file: the first trace's table shows while the next ones load.
+    std::vector<FileOutcome> outcomes(a.files.size());
+    runOrdered(
+        a.files.size(), jobs, [&](std::size_t i) { outcomes[i] = summarizeOne(i, a, *setup); },
+        [&](std::size_t i) {
+            io.err << outcomes[i].err;
+            io.out << outcomes[i].out;
+            io.out.flush();
+            if (outcomes[i].failed)
+                status = kExitFailure;
+            outcomes[i] = FileOutcome{};
+        });
     return status;
 }
 
