@@ -1,4 +1,5 @@
-// roofscope summarize FILE... [--json] [--group kernel|op|launch] [--device ID] [--top N] [--jobs N]
+// roofscope summarize FILE... [--json] [--group kernel|op|launch] [--device ID] [--top N]
+//                             [--jobs N]
 #include "app/cmd_summarize.h"
 #include "app/cli.h"
 #include "app/mpi_module.h"
