@@ -99,7 +99,18 @@ class MainWindow : public QMainWindow {
     // False when a load is already running.
     bool loadTraces(const QStringList& paths);
     void cancelLoad();
+    // Regrouping the records of loaded traces with more launches than this, in all, runs off the
+    // GUI thread (the status bar says so) and `regrouped` tells when it has been applied; fewer
+    // regroup at once. Tests lower it.
+    static constexpr std::size_t kBackgroundRegroupLaunches = 200'000;
+    void setBackgroundRegroupAbove(std::size_t launches) { backgroundRegroupAbove_ = launches; }
+    bool isRegrouping() const { return regrouping_ > 0; }
 
+  signals:
+    // A background regroup (see kBackgroundRegroupLaunches) has reached the session.
+    void regrouped();
+
+  public:
     // Devices measured by the probe dialog (saved in `files` of the user catalog): added to the
     // session (replacing one of the same id) and the catalog, and drawn.
     void addMeasuredDevices(const std::vector<Device>& devices, const QStringList& files);
@@ -163,6 +174,9 @@ class MainWindow : public QMainWindow {
     QString title_;
     bool replaceable_ = true; // the session holds nothing of the user's yet
     std::vector<LoadedTraces> loaded_;
+    std::size_t backgroundRegroupAbove_ = kBackgroundRegroupLaunches;
+    int regroupGeneration_ = 0; // a newer regroup supersedes one still running
+    int regrouping_ = 0;        // background regroups running
     RooflinePlot* plot_ = nullptr;
     AnalysisPane* analysis_ = nullptr;
     QStackedWidget* viewStack_ = nullptr;

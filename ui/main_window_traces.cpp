@@ -12,12 +12,14 @@
 #include <QDragEnterEvent>
 #include <QDropEvent>
 #include <QFileInfo>
+#include <QFutureWatcher>
 #include <QMessageBox>
 #include <QMimeData>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QStatusBar>
 #include <QToolButton>
+#include <QtConcurrent/QtConcurrentRun>
 
 namespace roofscope::ui {
 namespace {
@@ -216,15 +218,67 @@ void MainWindow::traceLoaded(const TraceLoadOutcome& outcome) {
 void MainWindow::regroup(Grouping grouping) {
     if (loaded_.empty())
         return;
-    for (const auto& l : loaded_) {
-        auto& dataset = session_.datasets[static_cast<std::size_t>(l.dataset)];
-        dataset.records = mergedDataset(*l.trace, grouping, l.deviceId).records;
-        // Record indices of a regrouped dataset name other records now.
-        std::erase_if(session_.view.selection,
-                      [&](const RecordRef& r) { return r.dataset == l.dataset; });
+    std::size_t launches = 0;
+    for (const auto& l : loaded_)
+        for (const auto& rank : l.trace->ranks)
+            launches += rank.analysis.launches.size();
+    const int generation = ++regroupGeneration_;
+    if (launches <= backgroundRegroupAbove_) {
+        for (const auto& l : loaded_) {
+            auto& dataset = session_.datasets[static_cast<std::size_t>(l.dataset)];
+            dataset.records = mergedDataset(*l.trace, grouping, l.deviceId).records;
+            // Record indices of a regrouped dataset name other records now.
+            std::erase_if(session_.view.selection,
+                          [&](const RecordRef& r) { return r.dataset == l.dataset; });
+        }
+        markChanged();
+        refresh();
+        return;
     }
-    markChanged();
-    refresh();
+    // Millions of launches take a second or more to group: off the GUI thread, applied to the
+    // datasets that still hold those traces when it is done, unless a newer choice came since.
+    struct Job {
+        std::shared_ptr<const MultiRankTrace> trace;
+        std::string deviceId;
+        std::vector<OpRecord> records;
+    };
+    std::vector<Job> jobs;
+    for (const auto& l : loaded_)
+        jobs.push_back({l.trace, l.deviceId, {}});
+    ++regrouping_;
+    statusBar()->showMessage(tr("Regrouping %n launches…", "", int(launches)));
+    auto* watcher = new QFutureWatcher<std::vector<Job>>(this);
+    const auto apply = [this, watcher, generation] {
+        watcher->deleteLater();
+        --regrouping_;
+        if (generation != regroupGeneration_)
+            return; // superseded
+        // Taken, not copied: a copy of millions of records here is what this avoids.
+        std::vector<Job> done = watcher->future().takeResult();
+        bool applied = false;
+        for (Job& job : done)
+            for (const auto& l : loaded_) {
+                if (l.trace != job.trace)
+                    continue;
+                applied = true;
+                session_.datasets[static_cast<std::size_t>(l.dataset)].records =
+                    std::move(job.records);
+                std::erase_if(session_.view.selection,
+                              [&](const RecordRef& r) { return r.dataset == l.dataset; });
+            }
+        if (!applied)
+            return; // the session was replaced meanwhile
+        markChanged();
+        refresh();
+        statusBar()->showMessage(tr("Regrouped"), 5000);
+        emit regrouped();
+    };
+    connect(watcher, &QFutureWatcher<std::vector<Job>>::finished, this, apply);
+    watcher->setFuture(QtConcurrent::run([jobs = std::move(jobs), grouping]() mutable {
+        for (Job& job : jobs)
+            job.records = mergedDataset(*job.trace, grouping, job.deviceId).records;
+        return jobs;
+    }));
 }
 
 void MainWindow::dragEnterEvent(QDragEnterEvent* event) {

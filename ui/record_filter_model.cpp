@@ -97,20 +97,58 @@ bool RecordFilterModel::filterAcceptsRow(int sourceRow, const QModelIndex& sourc
            keyMatches(sourceRow, RecordTableModel::BottleneckColumn, bottleneck_);
 }
 
+void RecordFilterModel::setSourceModel(QAbstractItemModel* source) {
+    if (sourceModel())
+        disconnect(sourceModel(), nullptr, this, nullptr);
+    sortKeys_.clear();
+    sortKeysColumn_ = -1;
+    // Before the reset reaches the proxy, which sorts again on modelReset.
+    if (source)
+        connect(source, &QAbstractItemModel::modelAboutToBeReset, this, [this] {
+            sortKeys_.clear();
+            sortKeysColumn_ = -1;
+        });
+    QSortFilterProxyModel::setSourceModel(source);
+}
+
+const std::vector<RecordFilterModel::SortKey>& RecordFilterModel::sortKeys() const {
+    const int column = sortColumn();
+    const QAbstractItemModel* source = sourceModel();
+    const int rows = source ? source->rowCount() : 0;
+    if (sortKeysColumn_ == column && static_cast<int>(sortKeys_.size()) == rows)
+        return sortKeys_;
+    sortKeys_.assign(static_cast<std::size_t>(rows), {});
+    for (int r = 0; r < rows; ++r) {
+        const QVariant v = source->index(r, column).data(sortRole());
+        SortKey& k = sortKeys_[static_cast<std::size_t>(r)];
+        k.absent = absent(v);
+        k.number = v.typeId() == QMetaType::Double;
+        if (k.number)
+            k.value = v.toDouble();
+        else
+            k.text = v.toString();
+    }
+    sortKeysColumn_ = column;
+    return sortKeys_;
+}
+
 bool RecordFilterModel::lessThan(const QModelIndex& left, const QModelIndex& right) const {
-    const QVariant a = left.data(sortRole());
-    const QVariant b = right.data(sortRole());
-    const bool aAbsent = absent(a), bAbsent = absent(b);
-    if (aAbsent || bAbsent) {
+    const auto& keys = sortKeys();
+    const auto l = static_cast<std::size_t>(left.row()), r = static_cast<std::size_t>(right.row());
+    if (left.column() != sortKeysColumn_ || l >= keys.size() || r >= keys.size())
+        return false; // not the sort this model was asked for
+    const SortKey& a = keys[l];
+    const SortKey& b = keys[r];
+    if (a.absent || b.absent) {
         // Descending order puts the "lesser" rows last, ascending the "greater" ones. Ties are
         // false both ways, so that the stable sort keeps them in record order.
-        if (aAbsent == bAbsent)
+        if (a.absent == b.absent)
             return false;
-        return sortOrder() == Qt::DescendingOrder ? aAbsent : bAbsent;
+        return sortOrder() == Qt::DescendingOrder ? a.absent : b.absent;
     }
-    if (a.typeId() == QMetaType::Double)
-        return a.toDouble() < b.toDouble();
-    return a.toString().compare(b.toString(), Qt::CaseInsensitive) < 0;
+    if (a.number)
+        return a.value < b.value;
+    return a.text.compare(b.text, Qt::CaseInsensitive) < 0;
 }
 
 } // namespace roofscope::ui

@@ -31,10 +31,26 @@ class RecordFilterModel : public QSortFilterProxyModel {
     bool filterAcceptsRow(int sourceRow, const QModelIndex& sourceParent) const override;
     bool lessThan(const QModelIndex& left, const QModelIndex& right) const override;
 
+  public:
+    void setSourceModel(QAbstractItemModel* source) override;
+
   private:
     // Key (RecordTableModel::KeyRole) of `column` in the source row must equal `wanted`.
     bool keyMatches(int sourceRow, int column, std::optional<int> wanted) const;
     void changeFilter();
+
+    // The sort column's values by source row, read once per sort: a sort of every launch of a
+    // large trace asks lessThan tens of millions of times, each through two QVariants.
+    // The source model only ever resets, which empties it.
+    struct SortKey {
+        bool absent = true;
+        bool number = false;
+        double value = 0;
+        QString text;
+    };
+    const std::vector<SortKey>& sortKeys() const;
+    mutable std::vector<SortKey> sortKeys_;
+    mutable int sortKeysColumn_ = -1;
 
     QString name_;
     std::optional<int> category_, phase_, rank_, bottleneck_;

@@ -114,6 +114,43 @@ class TestTraceLoading : public QObject {
         QCOMPARE(window.recordPanel()->table()->model()->rowCount(), 3);
     }
 
+    // Above kBackgroundRegroupLaunches the records are regrouped off the GUI thread; a newer
+    // choice made meanwhile wins, and the old result is dropped.
+    void aLargeTraceRegroupsInTheBackground() {
+        const QString small = QStringLiteral(ROOFSCOPE_TEST_DATA "/kineto/summarize-small.json");
+        int opRows = 0;
+        {
+            ui::MainWindow reference(ui::loadCatalog(nullptr));
+            reference.setSession(Session{});
+            QVERIFY(reference.loadTraces({small}));
+            QVERIFY(waitForLoad(reference));
+            auto* groupBy = reference.findChild<QComboBox*>(QStringLiteral("groupBy"));
+            groupBy->setCurrentIndex(groupBy->findText(QStringLiteral("op")));
+            QVERIFY(!reference.isRegrouping()); // 5 launches: at once
+            opRows = reference.recordPanel()->table()->model()->rowCount();
+        }
+        ui::MainWindow window(ui::loadCatalog(nullptr));
+        window.setSession(Session{});
+        window.setBackgroundRegroupAbove(0);
+        window.show();
+        QVERIFY(window.loadTraces({small}));
+        QVERIFY(waitForLoad(window));
+        QSignalSpy regrouped(&window, &ui::MainWindow::regrouped);
+        auto* groupBy = window.findChild<QComboBox*>(QStringLiteral("groupBy"));
+        groupBy->setCurrentIndex(groupBy->findText(QStringLiteral("launch")));
+        QVERIFY(window.isRegrouping());
+        QVERIFY(window.statusBar()->currentMessage().contains(QStringLiteral("Regrouping 5")));
+        QVERIFY(regrouped.wait(10000));
+        QCOMPARE(window.recordPanel()->table()->model()->rowCount(), 5);
+        // Two choices in a row: only the second reaches the session.
+        groupBy->setCurrentIndex(groupBy->findText(QStringLiteral("kernel")));
+        groupBy->setCurrentIndex(groupBy->findText(QStringLiteral("op")));
+        QTRY_VERIFY_WITH_TIMEOUT(!window.isRegrouping(), 10000);
+        QCOMPARE(regrouped.size(), 2);
+        QCOMPARE(window.recordPanel()->table()->model()->rowCount(), opRows);
+        QCOMPARE(window.session().datasets[0].records.size(), std::size_t(opRows));
+    }
+
     void severalFilesAreOneMultiRankDataset() {
         QTemporaryDir dir;
         QByteArray rank0 = readAll(kModern);
