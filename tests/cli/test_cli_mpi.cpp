@@ -2,6 +2,7 @@
 // writes, byte for byte, on stdout and stderr (tables, JSON of each grouping, a file that fails),
 // and says why when the MPI module cannot be loaded. Skips without MPI in the build or mpirun.
 #include "roofscope_features.h"
+#include "tests/cli/summarize_inputs.h"
 
 #include <QDir>
 #include <QProcess>
@@ -49,18 +50,8 @@ QByteArray withoutLauncherNotes(const QByteArray& err) {
     return kept;
 }
 
-// The inputs: every fixture of each kind, and the shared samples when present.
 QStringList inputs() {
-    QStringList files;
-    const QDir data(QStringLiteral(ROOFSCOPE_TEST_DATA));
-    for (const char* sub : {"kineto", "ncu", "nccl"})
-        for (const QString& f : QDir(data.filePath(sub)).entryList(QDir::Files, QDir::Name))
-            files << QDir(data.filePath(sub)).filePath(f);
-    const QDir samples(QStringLiteral(ROOFSCOPE_SAMPLES));
-    for (const QString& f : samples.entryList({"kineto_*.json.gz", "ncu_*.csv", "nccl-tests_*.txt"},
-                                              QDir::Files, QDir::Name))
-        files << samples.filePath(f);
-    return files;
+    return cli_test::summarizeInputs();
 }
 
 } // namespace

@@ -1,6 +1,7 @@
 // `roofscope summarize --jobs N` reads several files side by side and writes what one file after
 // another writes, byte for byte, on stdout and stderr, with the same exit status: tables and
 // JSON of each grouping over every fixture and shared sample, with a missing file among them.
+#include "tests/cli/summarize_inputs.h"
 #include "tests/support/summarize_runner.h"
 
 #include <QDir>
@@ -13,15 +14,8 @@ namespace {
 // Every fixture of each kind, the shared samples when present, and a file that is not there
 // (third, so that files after it still come out).
 QStringList inputs() {
-    QStringList files;
+    QStringList files = cli_test::summarizeInputs();
     const QDir data(QStringLiteral(ROOFSCOPE_TEST_DATA));
-    for (const char* sub : {"kineto", "ncu", "nccl"})
-        for (const QString& f : QDir(data.filePath(sub)).entryList(QDir::Files, QDir::Name))
-            files << QDir(data.filePath(sub)).filePath(f);
-    const QDir samples(QStringLiteral(ROOFSCOPE_SAMPLES));
-    for (const QString& f : samples.entryList({"kineto_*.json.gz", "ncu_*.csv", "nccl-tests_*.txt"},
-                                              QDir::Files, QDir::Name))
-        files << samples.filePath(f);
     files.insert(std::min<qsizetype>(2, files.size()),
                  data.filePath(QStringLiteral("missing.json")));
     return files;
