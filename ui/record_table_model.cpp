@@ -47,13 +47,18 @@ Dimension dimensionOf(int column) {
 RecordTableModel::RecordTableModel(QObject* parent) : QAbstractTableModel(parent) {}
 
 RecordTableModel::Row RecordTableModel::makeRow(const Session& session, RecordRef ref,
-                                                double datasetTimeS) {
+                                                DatasetRows& shared) {
     const Dataset& dataset = session.datasets[static_cast<std::size_t>(ref.dataset)];
     const OpRecord& r = dataset.records[static_cast<std::size_t>(ref.record)];
+    const double datasetTimeS = shared.timeS;
     Row row;
     row.ref = ref;
-    row.name = QString::fromStdString(r.name);
-    row.dataset = QString::fromStdString(dataset.context.label);
+    // Shared QStrings: one per distinct name, not one per launch.
+    auto [name, added] = shared.names.try_emplace(r.name);
+    if (added)
+        name->second = QString::fromStdString(r.name);
+    row.name = name->second;
+    row.dataset = shared.label;
     row.category = r.category;
     row.phase = r.phase;
     row.rank = r.rank;
@@ -66,9 +71,11 @@ RecordTableModel::Row RecordTableModel::makeRow(const Session& session, RecordRe
     row.dramBytes = r.bytesAt(MemoryLevel::dram).value_or(kAbsent);
     row.intensity = row.flopsPerS = row.fractionOfRoof = kAbsent;
 
-    const Device* device = session.findDevice(dataset.context.deviceId);
-    if (device) {
-        if (const auto p = rooflinePoint(r, device->ceilings, MemoryLevel::dram)) {
+    if (const Device* device = shared.device) {
+        // Without FLOPs there is no point; rooflinePoint would word an error for each launch.
+        if (const auto p = r.flops.known() ? rooflinePoint(r, device->ceilings, MemoryLevel::dram)
+                                           : Result<RooflinePoint>(makeError("no FLOP count"));
+            p) {
             row.intensity = p.value().intensity;
             row.flopsPerS = p.value().achievedFlopsPerS;
             row.fractionOfRoof = p.value().fractionOfRoof;
@@ -103,8 +110,13 @@ void RecordTableModel::setSession(const Session& session) {
         if (std::find(hidden.begin(), hidden.end(), session.datasets[d].context.label) !=
             hidden.end())
             continue;
+        DatasetRows shared{QString::fromStdString(session.datasets[d].context.label),
+                           session.findDevice(session.datasets[d].context.deviceId),
+                           total,
+                           {}};
+        rows_.reserve(rows_.size() + records.size());
         for (std::size_t i = 0; i < records.size(); ++i)
-            rows_.push_back(makeRow(session, {static_cast<int>(d), static_cast<int>(i)}, total));
+            rows_.push_back(makeRow(session, {static_cast<int>(d), static_cast<int>(i)}, shared));
     }
     endResetModel();
 }

@@ -8,6 +8,8 @@
 #include <QAbstractTableModel>
 
 #include <optional>
+#include <string_view>
+#include <unordered_map>
 #include <vector>
 
 Q_DECLARE_METATYPE(roofscope::RecordRef)
@@ -73,7 +75,15 @@ class RecordTableModel : public QAbstractTableModel {
         double time = 0, share = 0, flops = 0, dramBytes = 0, intensity = 0, flopsPerS = 0,
                fractionOfRoof = 0;
     };
-    static Row makeRow(const Session& session, RecordRef ref, double datasetTimeS);
+    // What the rows of one dataset share, made once for all of them: a trace grouped by launch
+    // has millions of rows, most of them launches of a few hundred kernels.
+    struct DatasetRows {
+        QString label;
+        const Device* device = nullptr;
+        double timeS = 0; // the dataset's total
+        std::unordered_map<std::string_view, QString> names;
+    };
+    static Row makeRow(const Session& session, RecordRef ref, DatasetRows& shared);
     double number(const Row& row, int column) const;
 
     std::vector<Row> rows_;
