@@ -74,7 +74,8 @@ OptionTable optionTable(Args& a) {
          {{"--jobs"},
           "N",
           "files summarised at once (default: one per core, fewer when the machine's memory "
-          "cannot hold that many traces); the output is the same whatever N",
+          "cannot hold that many traces; under mpirun or srun, one per rank); the output is the "
+          "same whatever N",
           [&a](const std::string& v) {
               const auto n = parseWhole<std::size_t>(v);
               if (!n || *n == 0)
@@ -237,10 +238,20 @@ int summarizeAcrossRanks(const Args& a, const MpiLaunch& launch, CommandIo io) {
         sizes.push_back(ec ? 0 : static_cast<std::uint64_t>(bytes));
     }
     const std::vector<int> owner = assignFiles(sizes, size);
-    std::string mine;
+    std::vector<std::size_t> ours;
     for (std::size_t i = 0; i < a.files.size(); ++i)
         if (owner[i] == rank)
-            encodeOutcome(summarizeOne(i, a, *setup), mine);
+            ours.push_back(i);
+    // Side by side only when asked (--jobs): ranks often share a node, one per core already.
+    std::vector<FileOutcome> done(ours.size());
+    std::string mine;
+    runOrdered(
+        ours.size(), a.jobs > 0 ? a.jobs : 1,
+        [&](std::size_t k) { done[k] = summarizeOne(ours[k], a, *setup); },
+        [&](std::size_t k) {
+            encodeOutcome(done[k], mine);
+            done[k] = FileOutcome{};
+        });
     const auto gathered = mpi.gatherToRoot(mine);
     if (!gathered) {
         io.err << "roofscope summarize: rank " << rank << ": " << gathered.error().toString()

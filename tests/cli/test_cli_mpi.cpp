@@ -88,6 +88,9 @@ class TestCliMpi : public QObject {
         QTest::newRow("2 ranks, JSON by launch, a file missing")
             << 2 << QStringList{"--json", "--group", "launch"} << true;
         QTest::newRow("3 ranks, tables, a file missing") << 3 << QStringList{"--top", "8"} << true;
+        // Each rank reads its own files two at a time.
+        QTest::newRow("2 ranks, 2 jobs each, JSON, a file missing")
+            << 2 << QStringList{"--json", "--jobs", "2"} << true;
     }
     void sameOutputAsOneProcess() {
         QFETCH(int, ranks);
