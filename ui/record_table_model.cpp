@@ -125,6 +125,13 @@ int RecordTableModel::rowCount(const QModelIndex& parent) const {
     return parent.isValid() ? 0 : static_cast<int>(rows_.size());
 }
 
+QModelIndex RecordTableModel::index(int row, int column, const QModelIndex& parent) const {
+    if (parent.isValid() || row < 0 || column < 0 || row >= static_cast<int>(rows_.size()) ||
+        column >= ColumnCount)
+        return {};
+    return createIndex(row, column);
+}
+
 int RecordTableModel::columnCount(const QModelIndex& parent) const {
     return parent.isValid() ? 0 : ColumnCount;
 }
