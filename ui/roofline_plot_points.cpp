@@ -1,0 +1,195 @@
+// RooflinePlot's points: each record's point as core computes it (core/plot_points.h), a
+// large dataset's in slices on several cores, then put in drawing order (by group, then
+// category) by a counting sort of indices.
+#include "ui/roofline_plot.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <string_view>
+#include <thread>
+#include <unordered_map>
+
+namespace roofscope::ui {
+
+// What one slice of a dataset's records gave, besides its points (written into drawn_ from the
+// slice's first record on): the hierarchical view's points at other levels and what the plot
+// counts.
+struct RooflinePlot::Slice {
+    std::size_t count = 0; // points written
+    std::vector<PlotPoint> otherLevels;
+    // Launches of one kernel share its name: the slice's names in order of first appearance,
+    // which its points' name indexes until drawDataset maps them to names_.
+    std::vector<std::string_view> names;
+    int undrawable = 0;
+    double xLow = std::numeric_limits<double>::infinity(), xHigh = 0;
+    double yLow = std::numeric_limits<double>::infinity(), yHigh = 0;
+};
+
+void RooflinePlot::drawDataset(const Dataset& dataset, int datasetIndex, const Device* device,
+                               const ViewSettings& view, PointGroups& groups,
+                               std::vector<PlotPoint>& otherLevels) {
+    // Only computes the points here; drawPoints() draws them in the style their number calls for.
+    // The plot draws core's points, as exports write them (core/plot_points.h), one record at a
+    // time: all of a dense session's points at once would double what it holds. Millions of
+    // records are read from memory faster by several cores than by one, so a large dataset is
+    // cut into slices computed side by side, each writing its points where its records start.
+    const std::vector<OpRecord>& records = dataset.records;
+    double totalS = 0;
+    for (const auto& r : records)
+        if (r.timeS.known() && r.timeS.value > 0)
+            totalS += r.timeS.value;
+    const std::size_t base = drawn_.size();
+    drawn_.resize(base + records.size());
+    recordAx_.resize(base + records.size());
+    recordAy_.resize(base + records.size());
+    auto compute = [&](std::size_t begin, std::size_t end, Slice& out) {
+        std::vector<PlotPoint> points; // one record's, reused
+        std::unordered_map<std::string_view, int> nameIds;
+        for (std::size_t i = begin; i < end; ++i) {
+            const OpRecord& record = records[i];
+            points.clear();
+            recordPlotPoints(record, {datasetIndex, static_cast<int>(i)}, device, view, points);
+            const auto point = std::find_if(points.begin(), points.end(), [&](const PlotPoint& p) {
+                return p.level == view.memoryLevel;
+            });
+            // Without a point at the view's level there is nothing to link other levels to.
+            if (point == points.end()) {
+                ++out.undrawable;
+                continue;
+            }
+            for (const PlotPoint& p : points)
+                if (p.level != view.memoryLevel)
+                    out.otherLevels.push_back(p);
+            const double x = point->intensity, y = point->achievedFlopsPerS;
+            const bool timed = record.timeS.known();
+            const auto [name, added] =
+                nameIds.try_emplace(record.name, static_cast<int>(out.names.size()));
+            if (added)
+                out.names.push_back(record.name);
+            const std::size_t at = base + begin + out.count++;
+            drawn_[at] = {x,
+                          y,
+                          datasetIndex,
+                          static_cast<int>(i),
+                          name->second,
+                          0,
+                          record.category,
+                          point->aboveRoof,
+                          timed ? record.timeS.value : NAN,
+                          point->fractionOfRoof,
+                          timed && totalS > 0 ? record.timeS.value / totalS : NAN};
+            recordAx_[at] = axisX(x);
+            recordAy_[at] = axisY(y);
+            out.xLow = std::min(out.xLow, x);
+            out.xHigh = std::max(out.xHigh, x);
+            out.yLow = std::min(out.yLow, y);
+            out.yHigh = std::max(out.yHigh, y);
+        }
+    };
+    const std::size_t threads =
+        records.size() < kThreadedRecords
+            ? 1
+            : std::clamp<std::size_t>(std::thread::hardware_concurrency(), 1, kMaxThreads);
+    std::vector<Slice> slices(threads);
+    const std::size_t per = (records.size() + threads - 1) / threads;
+    auto sliceBegin = [&](std::size_t t) { return std::min(records.size(), t * per); };
+    {
+        std::vector<std::thread> workers;
+        for (std::size_t t = 1; t < threads; ++t)
+            workers.emplace_back(compute, sliceBegin(t), sliceBegin(t + 1), std::ref(slices[t]));
+        compute(0, sliceBegin(1), slices[0]);
+        for (auto& w : workers)
+            w.join();
+    }
+    // Each slice's points close up behind the previous slice's, in record order.
+    std::size_t end = base;
+    for (std::size_t t = 0; t < threads; ++t) {
+        const std::size_t from = base + sliceBegin(t), n = slices[t].count;
+        if (from != end) {
+            std::copy_n(drawn_.begin() + std::ptrdiff_t(from), n,
+                        drawn_.begin() + std::ptrdiff_t(end));
+            std::copy_n(recordAx_.begin() + std::ptrdiff_t(from), n,
+                        recordAx_.begin() + std::ptrdiff_t(end));
+            std::copy_n(recordAy_.begin() + std::ptrdiff_t(from), n,
+                        recordAy_.begin() + std::ptrdiff_t(end));
+        }
+        end += n;
+    }
+    drawn_.resize(end);
+    recordAx_.resize(end);
+    recordAy_.resize(end);
+    // Names are numbered per dataset in record order, as one pass would have met them.
+    std::unordered_map<std::string_view, int> nameIds;
+    std::vector<int> nameOf;
+    auto& index = drawnIndex_[static_cast<std::size_t>(datasetIndex)];
+    std::size_t at = base;
+    for (Slice& slice : slices) {
+        nameOf.clear();
+        for (const std::string_view name : slice.names) {
+            const auto [it, added] = nameIds.try_emplace(name, static_cast<int>(names_.size()));
+            if (added)
+                names_.push_back(
+                    QString::fromUtf8(name.data(), static_cast<qsizetype>(name.size())));
+            nameOf.push_back(it->second);
+        }
+        undrawable_ += slice.undrawable;
+        if (slice.count > 0) {
+            extend(slice.xLow, slice.yLow);
+            extend(slice.xHigh, slice.yHigh);
+            pointHighX_ = std::max(pointHighX_, slice.xHigh);
+        }
+        for (const std::size_t last = at + slice.count; at < last; ++at) {
+            DrawnPoint& p = drawn_[at];
+            p.name = nameOf[static_cast<std::size_t>(p.name)];
+            // In record order: groups are numbered in the order their first point asks.
+            p.group = groups.groupOf(datasetIndex, p.category);
+            aboveRoof_ += p.aboveRoof ? 1 : 0;
+            if (p.aboveRoof)
+                above_.push_back(static_cast<int>(at));
+            index[static_cast<std::size_t>(p.record)] = static_cast<int>(at);
+        }
+        points_ += static_cast<int>(slice.count);
+        otherLevels.insert(otherLevels.end(), slice.otherLevels.begin(), slice.otherLevels.end());
+    }
+}
+
+void RooflinePlot::arrangePoints(const std::vector<PointGroup>& groups) {
+    const std::size_t categories = enumNames<Category>().size();
+    const auto key = [categories](const DrawnPoint& p) {
+        return static_cast<std::size_t>(p.group) * categories +
+               static_cast<std::size_t>(p.category);
+    };
+    // A counting sort of indices, which is stable (record order within a run is the order
+    // markers are drawn in) and linear; the points stay where they are: sorting millions of
+    // them took most of setSession.
+    std::vector<std::size_t> at(groups.size() * categories + 1, 0);
+    for (const DrawnPoint& p : drawn_)
+        ++at[key(p) + 1];
+    for (std::size_t k = 1; k < at.size(); ++k)
+        at[k] += at[k - 1];
+    groups_.clear();
+    runs_.clear();
+    for (std::size_t g = 0; g < groups.size(); ++g) {
+        groups_.push_back({groups[g], at[g * categories], at[(g + 1) * categories]});
+        for (std::size_t c = 0; c < categories; ++c) {
+            const std::size_t k = g * categories + c;
+            if (at[k + 1] > at[k])
+                runs_.push_back({at[k], at[k + 1], static_cast<int>(g), static_cast<Category>(c)});
+        }
+    }
+    order_.resize(drawn_.size());
+    for (std::size_t i = 0; i < drawn_.size(); ++i)
+        order_[at[key(drawn_[i])]++] = static_cast<int>(i);
+    // Gathered from the record-order coordinates, 8 bytes a point, rather than from the points.
+    ax_.resize(drawn_.size());
+    ay_.resize(drawn_.size());
+    for (std::size_t s = 0; s < order_.size(); ++s) {
+        ax_[s] = recordAx_[static_cast<std::size_t>(order_[s])];
+        ay_[s] = recordAy_[static_cast<std::size_t>(order_[s])];
+    }
+    recordAx_ = {};
+    recordAy_ = {};
+}
+
+} // namespace roofscope::ui
