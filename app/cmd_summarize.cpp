@@ -161,10 +161,14 @@ std::size_t jobsFor(const Args& a) {
 // order once it and those before it are done: the same bytes as one after another.
 int summarizeHere(const Args& a, CommandIo io) {
     int status = kExitOk;
-    const auto setup = prepare(a, io.err, status);
+    auto setup = prepare(a, io.err, status);
     if (!setup)
         return status;
     const std::size_t jobs = jobsFor(a);
+    // Files side by side share the cores: each parses on its share of them.
+    const std::size_t sideBySide = std::max<std::size_t>(1, std::min(jobs, a.files.size()));
+    setup->options.parseThreads =
+        std::max(1u, std::thread::hardware_concurrency() / static_cast<unsigned>(sideBySide));
     if (a.json) {
         // Kept whole (not as text) so the document is written once, as before MPI existed.
         std::vector<std::optional<Result<FileSummary>>> loaded(a.files.size());
@@ -228,9 +232,11 @@ int summarizeAcrossRanks(const Args& a, const MpiLaunch& launch, CommandIo io) {
 
     std::ostringstream quiet;
     int status = kExitOk;
-    const auto setup = prepare(a, rank == 0 ? io.err : quiet, status);
+    auto setup = prepare(a, rank == 0 ? io.err : quiet, status);
     if (!setup)
         return rank == 0 ? status : kExitOk;
+    // Ranks often share a node, one per core already: each parses on its own thread.
+    setup->options.parseThreads = 1;
     std::vector<std::uint64_t> sizes;
     for (const auto& path : a.files) {
         std::error_code ec;

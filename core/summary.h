@@ -60,6 +60,9 @@ struct FileSummary {
 struct SummaryOptions {
     Grouping grouping = Grouping::kernel;
     const CatalogEntry* device = nullptr; // --device; nullptr: resolve the name the file gives
+    // Threads that parse one trace (KinetoReadOptions::threads; 0: one per core): fewer when
+    // several files are summarised side by side.
+    unsigned parseThreads = 0;
 };
 
 // Loads the file with the importer its content calls for, groups and bounds its records. Errors

@@ -33,4 +33,12 @@ void KinetoBatchParser::finish() {
     impl_->finish();
 }
 
+const SkipCounts& KinetoBatchParser::skips() const {
+    return impl_->skips();
+}
+
+void KinetoBatchParser::retarget(TraceEvents& out) {
+    impl_->retarget(out);
+}
+
 } // namespace roofscope::detail

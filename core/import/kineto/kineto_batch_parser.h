@@ -5,6 +5,7 @@
 // activeParseIsa() as it stood when the parser was made (core/import/parse_isa.h).
 
 #include "core/error.h"
+#include "core/import/kineto/kineto_event_store.h"
 #include "core/import/kineto/kineto_events.h"
 
 #include <cstddef>
@@ -29,6 +30,13 @@ class KinetoBatchParser {
 
     // Turns the counts of skipped events into warnings; call once at the end.
     void finish();
+
+    // The events skipped so far (since the last retarget).
+    const SkipCounts& skips() const;
+
+    // From now on stores into `out`, with fresh interning and skip counts, keeping the JSON
+    // parser's buffers: the parallel reader parses each batch into a TraceEvents of its own.
+    void retarget(TraceEvents& out);
 
   private:
     std::unique_ptr<IsaBatchParser> impl_;

@@ -16,6 +16,7 @@
 
 #include "core/import/kineto/kineto_json_values.h"
 
+#include <optional>
 #include <string_view>
 
 namespace roofscope::detail::ROOFSCOPE_PARSER_NS {
@@ -143,13 +144,18 @@ simdjson::error_code readEvent(od::object object, ParsedEvent& e) {
 
 class Parser final : public IsaBatchParser {
   public:
-    Parser(TraceEvents& out, std::string fileName) : store_(out, std::move(fileName)) {}
+    Parser(TraceEvents& out, std::string fileName) : fileName_(std::move(fileName)) {
+        store_.emplace(out, fileName_);
+    }
     Status parse(const char* data, std::size_t length, std::size_t capacity,
                  std::uint64_t streamOffset) override;
-    void finish() override { store_.finish(); }
+    void finish() override { store_->finish(); }
+    const SkipCounts& skips() const override { return store_->skips(); }
+    void retarget(TraceEvents& out) override { store_.emplace(out, fileName_); }
 
   private:
-    EventStore store_;
+    std::string fileName_;
+    std::optional<EventStore> store_; // replaced, never empty
     od::parser parser_;
 };
 
@@ -160,7 +166,7 @@ Status Parser::parse(const char* data, std::size_t length, std::size_t capacity,
         return streamOffset + static_cast<std::uint64_t>(where ? where - data : 0);
     };
     auto fail = [&](simdjson::error_code err, const char* where) {
-        SourceLocation loc = inFile(store_.fileName());
+        SourceLocation loc = inFile(store_->fileName());
         loc.byteOffset = static_cast<std::int64_t>(offset(where));
         loc.path = "/traceEvents";
         return Status(makeError(
@@ -183,11 +189,11 @@ Status Parser::parse(const char* data, std::size_t length, std::size_t capacity,
         if (auto err = element.get(value)) {
             return fail(err, location(doc));
         }
-        store_.countSeen();
+        store_->countSeen();
         const char* where = location(doc);
         od::object object;
         if (value.get_object().get(object) != simdjson::SUCCESS) {
-            store_.skip(SkipReason::notObject, offset(where));
+            store_->skip(SkipReason::notObject, offset(where));
             continue;
         }
         ParsedEvent e;
@@ -196,8 +202,8 @@ Status Parser::parse(const char* data, std::size_t length, std::size_t capacity,
             return fail(err, at ? at : where);
         }
         if (e.wrongType)
-            store_.skip(SkipReason::badArgs, offset(where));
-        store_.store(e, offset(where));
+            store_->skip(SkipReason::badArgs, offset(where));
+        store_->store(e, offset(where));
     }
     return {};
 }

@@ -5,6 +5,7 @@
 // at link time; kineto_batch_parser.cpp picks one by activeParseIsa().
 
 #include "core/error.h"
+#include "core/import/kineto/kineto_event_store.h"
 #include "core/import/kineto/kineto_events.h"
 
 #include <cstddef>
@@ -27,6 +28,8 @@ class IsaBatchParser {
     virtual Status parse(const char* data, std::size_t length, std::size_t capacity,
                          std::uint64_t streamOffset) = 0;
     virtual void finish() = 0;
+    virtual const SkipCounts& skips() const = 0;
+    virtual void retarget(TraceEvents& out) = 0;
 };
 
 namespace baseline {

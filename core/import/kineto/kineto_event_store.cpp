@@ -35,9 +35,7 @@ void EventStore::countSeen() {
 }
 
 void EventStore::skip(SkipReason why, std::uint64_t offset) {
-    Skipped& s = skipped[static_cast<std::size_t>(why)];
-    if (s.count++ == 0)
-        s.firstOffset = offset;
+    skipped.add(why, offset);
 }
 
 std::uint32_t EventStore::thread(const TraceId& pid, const TraceId& tid) {
@@ -176,12 +174,30 @@ void EventStore::store(const ParsedEvent& e, std::uint64_t offset) {
 }
 
 void EventStore::finish() {
+    skipped.warn(fileName_, out_.warnings);
+}
+
+void SkipCounts::add(SkipReason why, std::uint64_t offset) {
+    Kind& k = kinds[static_cast<std::size_t>(why)];
+    if (k.count++ == 0)
+        k.firstOffset = offset;
+}
+
+void SkipCounts::addLater(const SkipCounts& later) {
+    for (std::size_t i = 0; i < kinds.size(); ++i) {
+        if (kinds[i].count == 0)
+            kinds[i].firstOffset = later.kinds[i].firstOffset;
+        kinds[i].count += later.kinds[i].count;
+    }
+}
+
+void SkipCounts::warn(const std::string& fileName, std::vector<std::string>& warnings) const {
     auto warn = [&](SkipReason why, const char* what) {
-        const Skipped& s = skipped[static_cast<std::size_t>(why)];
-        if (s.count == 0)
+        const Kind& k = kinds[static_cast<std::size_t>(why)];
+        if (k.count == 0)
             return;
-        out_.warnings.push_back(fileName_ + ": skipped " + std::to_string(s.count) + " event(s) " +
-                                what + " (first at byte " + std::to_string(s.firstOffset) + ")");
+        warnings.push_back(fileName + ": skipped " + std::to_string(k.count) + " event(s) " + what +
+                           " (first at byte " + std::to_string(k.firstOffset) + ")");
     };
     warn(SkipReason::notObject, "that are not JSON objects");
     warn(SkipReason::badTime, "without a valid ts or dur");

@@ -54,6 +54,21 @@ struct ParsedEvent {
 
 enum class SkipReason { notObject, badTime, negativeDuration, badArgs };
 
+// Events skipped, by SkipReason, each kind with the byte of its first.
+struct SkipCounts {
+    struct Kind {
+        std::int64_t count = 0;
+        std::uint64_t firstOffset = 0;
+    };
+    std::array<Kind, 4> kinds{};
+
+    void add(SkipReason why, std::uint64_t offset);
+    // Adds the counts of a later part of the stream (its first offsets come after ours).
+    void addLater(const SkipCounts& later);
+    // One warning per kind with a count, naming `fileName`, appended to `warnings`.
+    void warn(const std::string& fileName, std::vector<std::string>& warnings) const;
+};
+
 class EventStore {
   public:
     EventStore(TraceEvents& out, std::string fileName);
@@ -71,12 +86,9 @@ class EventStore {
     // Turns the counts of skipped events into warnings; call once at the end.
     void finish();
 
-  private:
-    struct Skipped {
-        std::int64_t count = 0;
-        std::uint64_t firstOffset = 0;
-    };
+    const SkipCounts& skips() const { return skipped; }
 
+  private:
     std::uint32_t thread(const TraceId& pid, const TraceId& tid);
     std::uint32_t shapesIndex(const ParsedArgs& a);
     bool wantsShapes(std::uint32_t name);
@@ -92,7 +104,7 @@ class EventStore {
     StringTable shapeKeys;                 // dims \x1f types \x1f concrete
     std::vector<std::uint32_t> shapeOfKey; // shapeKeys id -> index into out_.shapes
     std::string shapeKey;
-    std::array<Skipped, 4> skipped{}; // by SkipReason
+    SkipCounts skipped;
 };
 
 } // namespace roofscope::detail

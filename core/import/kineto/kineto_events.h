@@ -159,6 +159,9 @@ struct TraceEvents {
     std::vector<CollectiveArgs> collectives;
     std::int64_t eventsSeen = 0;       // every element of traceEvents, kept or not
     std::vector<std::string> warnings; // what was skipped and why, with byte offsets
+    // Worker threads that parsed the batches; 0 when the reading thread parsed them itself (a
+    // trace of one batch, or KinetoReadOptions::threads 1).
+    unsigned parseThreads = 0;
 };
 
 } // namespace roofscope

@@ -13,7 +13,9 @@ bool recognises(const FileHead& head) {
 }
 
 Status summarize(FileSummary& s, const SummaryOptions& options) {
-    ROOFSCOPE_TRY(loaded, loadKinetoTrace(s.source));
+    TraceLoadOptions load;
+    load.parseThreads = options.parseThreads;
+    ROOFSCOPE_TRY(loaded, loadKinetoTrace(s.source, load));
     const KinetoAnalysis& a = loaded.value().analysis;
     s.deviceName = a.deviceName;
     s.rank = a.context.rank;

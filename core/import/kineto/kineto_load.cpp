@@ -39,9 +39,10 @@ class SharedProgress {
 };
 
 Result<LoadedTrace> loadOne(const std::string& path, const TraceLoadOptions& options,
-                            SharedProgress& progress, std::size_t index) {
+                            SharedProgress& progress, std::size_t index, unsigned parseThreads) {
     KinetoReadOptions read;
     read.chunkBytes = options.chunkBytes;
+    read.threads = parseThreads;
     read.progress = [&](std::uint64_t done, std::int64_t total) {
         return progress.update(index, done, total);
     };
@@ -63,7 +64,7 @@ Result<LoadedTrace> loadOne(const std::string& path, const TraceLoadOptions& opt
 
 Result<LoadedTrace> loadKinetoTrace(const std::string& path, const TraceLoadOptions& options) {
     SharedProgress progress(options, 1);
-    return loadOne(path, options, progress, 0);
+    return loadOne(path, options, progress, 0, options.parseThreads);
 }
 
 Result<MultiRankTrace> loadKinetoRanks(const std::vector<std::string>& paths,
@@ -72,10 +73,13 @@ Result<MultiRankTrace> loadKinetoRanks(const std::vector<std::string>& paths,
     std::vector<std::optional<Result<LoadedTrace>>> results(paths.size());
     unsigned threads = options.threads ? options.threads : std::thread::hardware_concurrency();
     threads = std::max(1u, std::min<unsigned>(threads, static_cast<unsigned>(paths.size())));
+    const unsigned parseThreads = options.parseThreads
+                                      ? options.parseThreads
+                                      : std::max(1u, std::thread::hardware_concurrency() / threads);
     std::atomic<std::size_t> next{0};
     auto work = [&] {
         for (std::size_t i; (i = next.fetch_add(1)) < paths.size();)
-            results[i] = loadOne(paths[i], options, progress, i);
+            results[i] = loadOne(paths[i], options, progress, i, parseThreads);
     };
     std::vector<std::thread> pool;
     for (unsigned t = 1; t < threads; ++t)

@@ -25,6 +25,9 @@ struct TraceLoadOptions {
     // Checked between batches; set it from any thread to cancel.
     const std::atomic<bool>* cancel = nullptr;
     unsigned threads = 0; // 0: one per core, at most one per file
+    // Threads parsing each file (KinetoReadOptions::threads); 0: the cores left to each of the
+    // files loaded side by side.
+    unsigned parseThreads = 0;
 };
 
 // One rank's trace.

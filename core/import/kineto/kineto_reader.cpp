@@ -4,11 +4,14 @@
 #include "core/import/json_structure_scanner.h"
 #include "core/import/kineto/kineto_batch_parser.h"
 #include "core/import/kineto/kineto_metadata.h"
+#include "core/import/kineto/kineto_parallel_batches.h"
 
 #include <simdjson.h>
 
 #include <algorithm>
 #include <cstring>
+#include <memory>
+#include <thread>
 #include <vector>
 
 namespace roofscope {
@@ -98,15 +101,27 @@ class Reader {
         where.byteOffset = static_cast<std::int64_t>(window_.offset(index));
         return makeError(std::move(message), where);
     }
+    Error errorAt(std::string message, std::uint64_t streamOffset) const {
+        SourceLocation where = inFile(file_);
+        where.byteOffset = static_cast<std::int64_t>(streamOffset);
+        return makeError(std::move(message), where);
+    }
     Status readObject();
     Status readEvents(bool bareArray);
+    Status readBatches(bool bareArray);
+    Status parseBatch(std::size_t start, std::size_t cut, bool last);
+    Status afterBatch(std::uint64_t endOffset, std::uint64_t fileOffset);
+    unsigned parseThreads() const {
+        const unsigned n =
+            options_.threads ? options_.threads : std::thread::hardware_concurrency();
+        return std::max(1u, n);
+    }
     Result<std::string> readKey();
     Status readValue(std::string_view key);
     Status endEarly(const char* where);
     // Once a few MiB are read, sizes the event vectors for the whole file: growing them by
     // doubling copies every event about twice and touches twice the pages.
-    void reserveByEstimate() {
-        const std::uint64_t read = in_.fileOffset();
+    void reserveByEstimate(std::uint64_t read) {
         if (reserved_ || in_.fileSize() <= 0 || read < (std::uint64_t(4) << 20))
             return;
         reserved_ = true;
@@ -130,9 +145,17 @@ class Reader {
     detail::KinetoBatchParser batches_;
     bool truncated_ = false;
     bool reserved_ = false;
+    // Set at the first batch of a traceEvents that takes more than one, when there are cores
+    // to parse on; then every batch goes through it.
+    std::unique_ptr<detail::ParallelBatches> parallel_;
+    bool decided_ = false;
 };
 
 Status Reader::endEarly(const char* where) {
+    // The warning counts the events before the end: those still being parsed too.
+    if (parallel_)
+        if (Status merged = parallel_->drain(); !merged.ok())
+            return merged;
     truncated_ = true;
     events_.warnings.push_back(file_ + ": the trace ends early, " + where + ", at byte " +
                                std::to_string(window_.offset(window_.end)) +
@@ -249,6 +272,52 @@ Status Reader::readValue(std::string_view key) {
 }
 
 Status Reader::readEvents(bool bareArray) {
+    const Status read = readBatches(bareArray);
+    // A batch still being parsed comes before whatever stopped the reading: its error first.
+    if (parallel_)
+        if (Status merged = parallel_->drain(); !merged.ok())
+            return merged;
+    return read;
+}
+
+// What is checked after each batch is stored, in stream order.
+Status Reader::afterBatch(std::uint64_t endOffset, std::uint64_t fileOffset) {
+    if (static_cast<std::uint64_t>(events_.eventsSeen) > options_.maxEvents)
+        return errorAt("more than " + std::to_string(options_.maxEvents) +
+                           " trace events; the limit is set by the importer",
+                       endOffset);
+    reserveByEstimate(fileOffset);
+    return {};
+}
+
+Status Reader::parseBatch(std::size_t start, std::size_t cut, bool last) {
+    Window& w = window_;
+    if (!decided_) {
+        decided_ = true;
+        if (!last && parseThreads() > 1) {
+            events_.parseThreads = parseThreads();
+            parallel_ = std::make_unique<detail::ParallelBatches>(
+                events_, file_, parseThreads(),
+                [this](std::uint64_t end, std::uint64_t at) { return afterBatch(end, at); });
+        }
+    }
+    const char saved = w.buf()[cut];
+    w.buf()[start] = '[';
+    w.buf()[cut] = ']';
+    Status parsed;
+    if (parallel_)
+        parsed = parallel_->submit(w.buf() + start, cut + 1 - start, w.capacity() - start,
+                                   w.offset(start), w.offset(cut), in_.fileOffset());
+    else
+        parsed =
+            batches_.parse(w.buf() + start, cut + 1 - start, w.capacity() - start, w.offset(start));
+    w.buf()[cut] = saved;
+    if (!parsed.ok() || parallel_)
+        return parsed;
+    return afterBatch(w.offset(cut), in_.fileOffset());
+}
+
+Status Reader::readBatches(bool bareArray) {
     Window& w = window_;
     JsonStructureScanner scanner;
     for (bool first = true;;) {
@@ -304,21 +373,10 @@ Status Reader::readEvents(bool bareArray) {
             continue;
         }
         const std::size_t start = w.pos - 1; // a consumed '[' , ',' or blank: becomes '['
-        const char saved = w.buf()[cut];
-        w.buf()[start] = '[';
-        w.buf()[cut] = ']';
-        const Status parsed =
-            batches_.parse(w.buf() + start, cut + 1 - start, w.capacity() - start, w.offset(start));
-        w.buf()[cut] = saved;
-        if (!parsed.ok())
+        if (const Status parsed = parseBatch(start, cut, last); !parsed.ok())
             return parsed;
-        if (static_cast<std::uint64_t>(events_.eventsSeen) > options_.maxEvents)
-            return error("more than " + std::to_string(options_.maxEvents) +
-                             " trace events; the limit is set by the importer",
-                         cut);
         if (!progress())
             return error("cancelled", cut);
-        reserveByEstimate();
         w.pos = last ? cut + 1 : cut;
         if (last)
             return {};
@@ -410,6 +468,8 @@ Result<TraceEvents> Reader::run() {
                                        std::to_string(w.offset(w.pos)));
     }
     batches_.finish();
+    if (parallel_)
+        parallel_->skips().warn(file_, events_.warnings);
     if (const auto base = events_.meta.baseTimeNs) {
         for (auto& e : events_.cpu)
             e.tsNs += *base;

@@ -30,6 +30,9 @@ struct KinetoReadOptions {
     std::size_t maxEventBytes = std::size_t(256) << 20;   // one event larger than this: error
     std::size_t maxMetadataBytes = std::size_t(64) << 20; // larger top-level values are skipped
     std::uint64_t maxEvents = std::uint64_t(1) << 31;     // more elements in traceEvents: error
+    // Threads that parse batches while the calling thread reads and cuts the next (0: one per
+    // core; 1: the calling thread parses). The events are the same whatever the number.
+    unsigned threads = 0;
 };
 
 // Reads the whole stream. Errors (file, byte offset of the uncompressed text and what is wrong)
