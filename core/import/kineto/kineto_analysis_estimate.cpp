@@ -29,31 +29,34 @@ namespace {
 
 class Estimator {
   public:
-    Estimator(const TraceEvents& events, const Links& links) : events_(events), links_(links) {}
+    Estimator(const TraceEvents& events, const Links& links)
+        : events_(events), links_(links), chosen_(events.cpu.size(), kUnasked),
+          estimates_(events.cpu.size(), nullptr), estimated_(events.cpu.size(), false) {}
 
     // The op whose estimate a kernel linked to `op` carries, kNoIndex when none has one.
     std::uint32_t chosenFor(std::uint32_t op) {
-        const auto [it, inserted] = chosen_.try_emplace(op, kNoIndex);
-        if (!inserted)
-            return it->second;
+        std::uint32_t& chosen = chosen_[op];
+        if (chosen != kUnasked)
+            return chosen;
+        chosen = kNoIndex;
         for (std::uint32_t i = op; i != kNoIndex; i = links_.parent[i]) {
             const CpuEvent& e = events_.cpu[i];
             if (e.kind == CpuEventKind::op && e.shapes != kNoIndex && hasEstimatorFor(e.name) &&
                 estimate(i)) {
-                it->second = i;
+                chosen = i;
                 break;
             }
         }
-        return it->second;
+        return chosen;
     }
 
     // The estimate of op call `i`, computed once; nullptr when it fails. Calls with the same
     // name and inputs share one computation: a training loop repeats a few shapes millions of
     // times.
     const OpEstimate* estimate(std::uint32_t i) {
-        const auto [it, inserted] = estimates_.try_emplace(i, nullptr);
-        if (!inserted)
-            return it->second;
+        if (estimated_[i])
+            return estimates_[i];
+        estimated_[i] = true;
         const CpuEvent& e = events_.cpu[i];
         const OpShapes& s = events_.shapes[e.shapes];
         const std::string& name = events_.strings.text(e.name);
@@ -91,8 +94,8 @@ class Estimator {
             problems_.add(outcome.problem);
             return nullptr;
         }
-        it->second = &*outcome.estimate;
-        return it->second;
+        estimates_[i] = &*outcome.estimate;
+        return estimates_[i];
     }
 
     const WarningCounter& problems() const { return problems_; }
@@ -186,15 +189,18 @@ class Estimator {
         return known_[name] == 1;
     }
 
+    // Per op call, dense: a map's node per kernel's op shows up at a million launches.
+    static constexpr std::uint32_t kUnasked = kNoIndex - 1;
     const TraceEvents& events_;
     const Links& links_;
-    std::unordered_map<std::uint32_t, std::uint32_t> chosen_;
+    std::vector<std::uint32_t> chosen_; // per CpuEvent: chosenFor's answer, kUnasked before
     struct Outcome {
         std::optional<OpEstimate> estimate;
         std::string problem; // when there is no estimate
     };
-    std::unordered_map<std::uint32_t, const OpEstimate*> estimates_; // per op call
-    std::unordered_map<std::string, Outcome> byInputs_;              // per name and inputs
+    std::vector<const OpEstimate*> estimates_;          // per op call: nullptr when it has none
+    std::vector<bool> estimated_;                       // per op call: estimates_ is set
+    std::unordered_map<std::string, Outcome> byInputs_; // per name and inputs
     std::string key_;
     std::vector<std::int8_t> known_; // per name id: -1 not asked, 0 no estimator, 1 estimator
     std::unordered_map<std::uint32_t, bool> usesOutput_;                        // per name id
@@ -236,23 +242,26 @@ void applyEstimates(const TraceEvents& events, const Links& links,
     Estimator estimator(events, links);
     std::vector<std::uint32_t> chosen(kernels.size(), kNoIndex);
     std::vector<KernelTraits> traits(kernels.size());
-    // Kernel names repeat: their traits are worked out once per name.
-    std::unordered_map<std::string_view, KernelTraits> traitsByName;
+    // Kernel names repeat: their traits are worked out once per name (by string id; the rare
+    // kernel without a name by its text).
+    std::vector<std::optional<KernelTraits>> traitsByName(events.strings.size());
     for (std::size_t k = 0; k < kernels.size(); ++k) {
-        const std::string& name = launches[kernels[k]].record.name;
-        auto [known, fresh] = traitsByName.try_emplace(name);
-        if (fresh)
-            known->second = kernelTraits(name);
-        traits[k] = known->second;
+        const std::uint32_t nameId = events.gpu[gpuIndex[k]].name;
+        if (nameId == kNoIndex) {
+            traits[k] = kernelTraits(launches[kernels[k]].record.name);
+        } else {
+            std::optional<KernelTraits>& known = traitsByName[nameId];
+            if (!known)
+                known = kernelTraits(events.strings.text(nameId));
+            traits[k] = *known;
+        }
         const std::uint32_t op = links.op[gpuIndex[k]];
         Launch& launch = launches[kernels[k]];
         if (op == kNoIndex) {
             launch.noFlops = NoFlopsReason::noOp;
             continue;
         }
-        const CpuEvent& linked = events.cpu[op];
-        launch.opName = events.strings.text(linked.name);
-        launch.shapeKey = linked.shapes != kNoIndex ? events.shapes[linked.shapes].dims : "";
+        // analyzeTrace has set opName and shapeKey from the linked op already.
         chosen[k] = estimator.chosenFor(op);
         if (chosen[k] == kNoIndex)
             launch.noFlops = estimator.whyNone(op);
@@ -261,15 +270,14 @@ void applyEstimates(const TraceEvents& events, const Links& links,
     // A composite op (aten::linear, aten::rms_norm, the SDPA math path) whose inner ops carry
     // their own estimates is not counted again on its remaining kernels: every op that some
     // kernel's estimate comes from marks its enclosing ops as covered.
-    std::unordered_map<std::uint32_t, bool> covered;
+    std::vector<bool> covered(events.cpu.size(), false);
     for (std::size_t k = 0; k < kernels.size(); ++k) {
         if (chosen[k] == kNoIndex)
             continue;
         for (std::uint32_t i = links.parent[chosen[k]]; i != kNoIndex; i = links.parent[i]) {
-            const auto [it, inserted] = covered.try_emplace(i, true);
-            if (!inserted && it->second)
+            if (covered[i])
                 break; // its ancestors are marked already
-            it->second = true;
+            covered[i] = true;
         }
     }
 
@@ -281,7 +289,17 @@ void applyEstimates(const TraceEvents& events, const Links& links,
         bool byName = false;
         bool winograd = false; // a kernel of the call is a Winograd transform or kernel
     };
-    std::unordered_map<std::uint32_t, Share> shares;
+    // Per chosen op call, a slot in `slots` (op calls are far fewer than CPU events).
+    std::vector<std::uint32_t> slotOf(events.cpu.size(), kNoIndex);
+    std::vector<Share> slots;
+    const auto shareOf = [&](std::uint32_t op) -> Share& {
+        std::uint32_t& slot = slotOf[op];
+        if (slot == kNoIndex) {
+            slot = static_cast<std::uint32_t>(slots.size());
+            slots.emplace_back();
+        }
+        return slots[slot];
+    };
     for (std::size_t k = 0; k < kernels.size(); ++k) {
         if (chosen[k] == kNoIndex)
             continue;
@@ -289,7 +307,7 @@ void applyEstimates(const TraceEvents& events, const Links& links,
         const bool doesWork = nameClassMatters(e.category) && doesWorkOf(traits[k], e.category);
         // A kernel whose name says it does the composite's own work (the convolution kernel of
         // an aten::convolution whose bias add_ has its own estimate) still carries it.
-        if (covered.contains(chosen[k]) && !doesWork) {
+        if (covered[chosen[k]] && !doesWork) {
             // Its own record, as a helper's: merged with the op's FLOP-carrying kernels it would
             // make their sum unknown.
             chosen[k] = kNoIndex;
@@ -298,9 +316,9 @@ void applyEstimates(const TraceEvents& events, const Links& links,
             continue;
         }
         if (doesWork)
-            shares[chosen[k]].byName = true;
+            shareOf(chosen[k]).byName = true;
         if (traits[k].fewerMultiplies)
-            shares[chosen[k]].winograd = true;
+            shareOf(chosen[k]).winograd = true;
     }
     const auto carries = [&](std::size_t k, const OpEstimate& e, const Share& share) {
         if (share.byName)
@@ -311,7 +329,7 @@ void applyEstimates(const TraceEvents& events, const Links& links,
         if (chosen[k] == kNoIndex)
             continue;
         const OpEstimate& e = *estimator.estimate(chosen[k]);
-        Share& share = shares[chosen[k]];
+        Share& share = shareOf(chosen[k]);
         if (!carries(k, e, share))
             continue;
         share.durationNs += static_cast<double>(events.gpu[gpuIndex[k]].durNs);
@@ -321,11 +339,13 @@ void applyEstimates(const TraceEvents& events, const Links& links,
         if (chosen[k] == kNoIndex)
             continue;
         const OpEstimate& e = *estimator.estimate(chosen[k]);
-        const Share& share = shares[chosen[k]];
+        const Share& share = shareOf(chosen[k]);
         Launch& launch = launches[kernels[k]];
-        const CpuEvent& op = events.cpu[chosen[k]];
-        launch.opName = events.strings.text(op.name);
-        launch.shapeKey = events.shapes[op.shapes].dims;
+        if (chosen[k] != links.op[gpuIndex[k]]) { // an enclosing op's estimate: its name
+            const CpuEvent& op = events.cpu[chosen[k]];
+            launch.opName = events.strings.text(op.name);
+            launch.shapeKey = events.shapes[op.shapes].dims;
+        }
         if (!carries(k, e, share)) {
             // A helper of the op (a layout transform before a convolution, a split-K reduction
             // after a GEMM): its own record, without a share of the op's FLOPs.
