@@ -8,6 +8,7 @@
 #include "core/import/kineto/kineto_analysis_internal.h"
 
 #include <algorithm>
+#include <thread>
 #include <unordered_map>
 
 namespace roofscope::kineto {
@@ -78,6 +79,21 @@ Links linkEvents(const TraceEvents& events) {
     links.gpuAnnotation.assign(gpu.size(), kNoIndex);
     links.runtime.assign(gpu.size(), kNoIndex);
 
+    // CPU ranges per thread, with the start of every runtime event as a query point: sorted and
+    // swept on a thread of its own while the id maps are built here (it writes only the parents
+    // of non-gpuAnnotation events and runtimeEnclosing).
+    std::vector<std::uint32_t> runtimeEnclosing(events.runtime.size(), kNoIndex);
+    std::thread cpuSweep([&] {
+        std::vector<Item> items;
+        items.reserve(cpu.size() + events.runtime.size());
+        for (std::uint32_t i = 0; i < cpu.size(); ++i)
+            if (cpu[i].kind != CpuEventKind::gpuAnnotation)
+                items.push_back({cpu[i].thread, cpu[i].tsNs, cpu[i].durNs, i});
+        for (std::uint32_t i = 0; i < events.runtime.size(); ++i)
+            items.push_back({events.runtime[i].thread, events.runtime[i].tsNs, -1, i});
+        sweep(items, links.parent, runtimeEnclosing);
+    });
+
     // External id -> op. Should two ops share an id, the later-starting (inner) one wins, as the
     // launch happened in the innermost op.
     std::unordered_map<std::int64_t, std::uint32_t> opByExternalId;
@@ -97,19 +113,8 @@ Links linkEvents(const TraceEvents& events) {
         if (events.runtime[i].correlation >= 0)
             runtimeByCorrelation.emplace(events.runtime[i].correlation, i);
 
-    // CPU ranges per thread, with the start of every runtime event as a query point.
-    std::vector<Item> items;
-    items.reserve(cpu.size() + events.runtime.size());
-    for (std::uint32_t i = 0; i < cpu.size(); ++i)
-        if (cpu[i].kind != CpuEventKind::gpuAnnotation)
-            items.push_back({cpu[i].thread, cpu[i].tsNs, cpu[i].durNs, i});
-    for (std::uint32_t i = 0; i < events.runtime.size(); ++i)
-        items.push_back({events.runtime[i].thread, events.runtime[i].tsNs, -1, i});
-    std::vector<std::uint32_t> runtimeEnclosing(events.runtime.size(), kNoIndex);
-    sweep(items, links.parent, runtimeEnclosing);
-
     // gpuAnnotations per device, with the start of every GPU event as a query point.
-    items.clear();
+    std::vector<Item> items;
     for (std::uint32_t i = 0; i < cpu.size(); ++i)
         if (cpu[i].kind == CpuEventKind::gpuAnnotation)
             items.push_back(
@@ -119,6 +124,7 @@ Links linkEvents(const TraceEvents& events) {
             items.push_back({static_cast<std::uint32_t>(gpu[i].device), gpu[i].tsNs, -1, i});
         sweep(items, links.parent, links.gpuAnnotation);
     }
+    cpuSweep.join();
 
     for (std::uint32_t i = 0; i < gpu.size(); ++i) {
         const GpuEvent& g = gpu[i];
