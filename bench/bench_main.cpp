@@ -1,11 +1,13 @@
 // roofscope-bench: the performance budgets of DESIGN.md, measured. Not a test: it prints numbers
-// for the README. Each measurement runs in a child process pinned to one core, so that its peak
-// resident memory (from wait4) is that of the load alone.
+// for the README. Each measurement runs in a child process, so that its peak resident memory
+// (from wait4) is that of the load alone; "one core" rows pin the child to one core.
 //
 //   roofscope-bench ingest [--size-mb N] [--dir DIR] [--no-python] [--no-gzip] [--keep]
 //                          [--python EXE] [--hta DIR] [--roofscope EXE]
-//   roofscope-bench read FILE        (the child: one load and analysis, prints times and counts)
-//   roofscope-bench parse FILE       (the child: the load alone)
+//   roofscope-bench read FILE        (the child: one load and analysis on one core, prints times
+//                                    and counts)
+//   roofscope-bench parse FILE       (the child: the load alone, on one core)
+//   roofscope-bench parse-cores FILE (the child: the load alone, on every core)
 //   roofscope-bench redraw [--sizes N,N,...] [--repeats N] [--style S] [--png DIR]
 //                                    (plot redraw offscreen, see redraw_bench.cpp)
 //   roofscope-bench stream [--rounds N] [--n ELEMENTS]
@@ -43,9 +45,14 @@ void pinToOneCore() {
     sched_setaffinity(0, sizeof set, &set);
 }
 
-int readOnce(const char* path, bool analyse) {
-    pinToOneCore();
+// On one core (pinned, the batches parsed on the reading thread) or on every core as a user's
+// load parses them.
+int readOnce(const char* path, bool analyse, bool oneCore) {
     roofscope::KinetoReadOptions options;
+    if (oneCore) {
+        pinToOneCore();
+        options.threads = 1;
+    }
     if (const char* kib = std::getenv("ROOFSCOPE_BENCH_CHUNK_KIB"))
         options.chunkBytes = std::strtoull(kib, nullptr, 10) << 10;
     const auto start = Clock::now();
@@ -122,7 +129,7 @@ bool gzipFile(const std::string& from, const std::string& to) {
 }
 
 void report(const char* what, double seconds, double uncompressedBytes, long peakKiB) {
-    std::printf("%-38s %8.3f s  %6.3f GB/s", what, seconds, uncompressedBytes / seconds / 1e9);
+    std::printf("%-46s %8.3f s  %6.3f GB/s", what, seconds, uncompressedBytes / seconds / 1e9);
     if (peakKiB >= 0)
         std::printf("  peak RSS %7.1f MB (%.2fx the uncompressed size)",
                     static_cast<double>(peakKiB) / 1024.0,
@@ -180,7 +187,7 @@ int ingest(int argc, char** argv) {
                 bytes / 1e6, zipped ? static_cast<double>(fs::file_size(gz)) / 1e6 : 0.0,
                 static_cast<unsigned long long>(info.events),
                 static_cast<unsigned long long>(info.kernels), sysconf(_SC_NPROCESSORS_ONLN));
-    std::printf("(parse and parse + analysis pinned to one core; the rest as a user runs it)\n");
+    std::printf("(\"one core\": pinned to one core; the rest on every core, as a user runs it)\n");
     const std::string self = fs::read_symlink("/proc/self/exe").string();
     int failures = 0;
     for (const auto& [label, file] :
@@ -194,7 +201,7 @@ int ingest(int argc, char** argv) {
             std::sscanf(run.out.c_str(), "%lf %lld %lld %lf %lld", &seconds, &events, &gpuEvents,
                         &analysisSeconds, &launches) != 5 ||
             events != static_cast<long long>(info.events) || launches != gpuEvents) {
-            std::printf("%-38s FAILED (%s)\n", label, run.out.c_str());
+            std::printf("%-46s FAILED (%s)\n", label, run.out.c_str());
             ++failures;
             continue;
         }
@@ -202,13 +209,22 @@ int ingest(int argc, char** argv) {
         const auto parse = runChild({self, "parse", file});
         double parseSeconds = 0;
         if (!parse.ok || std::sscanf(parse.out.c_str(), "%lf", &parseSeconds) != 1) {
-            std::printf("%-38s FAILED (%s)\n", label, parse.out.c_str());
+            std::printf("%-46s FAILED (%s)\n", label, parse.out.c_str());
             ++failures;
             continue;
         }
-        report(label, std::min(seconds, parseSeconds), bytes, parse.peakKiB);
-        report((std::string(label) + " + analysis").c_str(), seconds + analysisSeconds, bytes,
-               run.peakKiB);
+        report((std::string(label) + ", one core").c_str(), std::min(seconds, parseSeconds), bytes,
+               parse.peakKiB);
+        const auto cores = runChild({self, "parse-cores", file});
+        double coresSeconds = 0;
+        if (!cores.ok || std::sscanf(cores.out.c_str(), "%lf", &coresSeconds) != 1) {
+            std::printf("%-46s FAILED (%s)\n", label, cores.out.c_str());
+            ++failures;
+            continue;
+        }
+        report(label, coresSeconds, bytes, cores.peakKiB);
+        report((std::string(label) + " + analysis, one core").c_str(), seconds + analysisSeconds,
+               bytes, run.peakKiB);
     }
     // End to end as a user runs it: read, parse, analyse and write the summary, on every core.
     struct Timed {
@@ -225,7 +241,7 @@ int ingest(int argc, char** argv) {
             continue;
         const auto run = runChild({roofscopeExe, "summarize", file, "--json"});
         if (!run.ok || run.out.find("\"roofscope.summary/1\"") == std::string::npos) {
-            std::printf("%-38s FAILED (%s)\n", label, roofscopeExe.c_str());
+            std::printf("%-46s FAILED (%s)\n", label, roofscopeExe.c_str());
             ++failures;
             continue;
         }
@@ -247,7 +263,7 @@ int ingest(int argc, char** argv) {
             const auto run = runChild({pythonExe, "-c", script, file});
             double seconds = 0;
             if (!run.ok || std::sscanf(run.out.c_str(), "%lf", &seconds) != 1) {
-                std::printf("%-38s not measured (%s failed)\n", label, pythonExe.c_str());
+                std::printf("%-46s not measured (%s failed)\n", label, pythonExe.c_str());
                 continue;
             }
             report(label, seconds, bytes, run.peakKiB);
@@ -277,7 +293,7 @@ int ingest(int argc, char** argv) {
             long long rows = 0;
             if (!run.ok || std::sscanf(run.out.c_str(), "%lf %lld", &seconds, &rows) != 2 ||
                 rows <= 0) {
-                std::printf("%-38s not measured (HTA from %s failed: %s)\n", label, htaDir.c_str(),
+                std::printf("%-46s not measured (HTA from %s failed: %s)\n", label, htaDir.c_str(),
                             run.out.c_str());
                 continue;
             }
@@ -309,9 +325,11 @@ int openBench(int argc, char** argv);
 
 int main(int argc, char** argv) {
     if (argc >= 3 && std::strcmp(argv[1], "read") == 0)
-        return readOnce(argv[2], true);
+        return readOnce(argv[2], true, true);
     if (argc >= 3 && std::strcmp(argv[1], "parse") == 0)
-        return readOnce(argv[2], false);
+        return readOnce(argv[2], false, true);
+    if (argc >= 3 && std::strcmp(argv[1], "parse-cores") == 0)
+        return readOnce(argv[2], false, false);
     if (argc >= 2 && std::strcmp(argv[1], "ingest") == 0)
         return ingest(argc, argv);
     if (argc >= 2 && std::strcmp(argv[1], "open") == 0)
