@@ -4,6 +4,7 @@
 // same warnings with the same first offsets, the same partial trace when the data ends early.
 
 #include "core/import/kineto/kineto_reader.h"
+#include "tests/support/kineto_file_rows.h"
 #include "tests/support/trace_events_digest.h"
 
 #include <QtTest>
@@ -98,12 +99,6 @@ void compareThreads(const std::string& text, std::size_t chunk) {
     }
 }
 
-void addFiles(const QString& dir, const QStringList& patterns) {
-    const QDir d(dir);
-    for (const QString& f : d.entryList(patterns, QDir::Files, QDir::Name))
-        QTest::newRow(f.toUtf8().constData()) << d.filePath(f).toStdString();
-}
-
 } // namespace
 
 class TestKinetoParallelRead : public QObject {
@@ -133,12 +128,7 @@ class TestKinetoParallelRead : public QObject {
         compareThreads(bigText(), static_cast<std::size_t>(chunk));
     }
 
-    void sameEventsOfEveryFixtureAndSample_data() {
-        QTest::addColumn<std::string>("path");
-        addFiles(QStringLiteral(ROOFSCOPE_TEST_DATA "/kineto"), {"*.json"});
-        addFiles(QStringLiteral(ROOFSCOPE_TEST_DATA "/fuzz/kineto"), {"*"});
-        addFiles(QStringLiteral(ROOFSCOPE_SAMPLES), {"kineto_*.json.gz"});
-    }
+    void sameEventsOfEveryFixtureAndSample_data() { roofscope::testing::addEveryKinetoFileRow(); }
     void sameEventsOfEveryFixtureAndSample() {
         QFETCH(std::string, path);
         for (const std::size_t chunk : {std::size_t(512), std::size_t(64) << 10}) {

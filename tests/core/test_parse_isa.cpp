@@ -5,6 +5,7 @@
 
 #include "core/import/kineto/kineto_reader.h"
 #include "core/import/parse_isa.h"
+#include "tests/support/kineto_file_rows.h"
 #include "tests/support/trace_events_digest.h"
 
 #include <QtTest>
@@ -37,12 +38,6 @@ std::string readTextUnder(ParseIsa isa, const std::string& text) {
     return d;
 }
 
-void addFiles(const QString& dir, const QStringList& patterns) {
-    const QDir d(dir);
-    for (const QString& f : d.entryList(patterns, QDir::Files, QDir::Name))
-        QTest::newRow(f.toUtf8().constData()) << d.filePath(f).toStdString();
-}
-
 } // namespace
 
 class TestParseIsa : public QObject {
@@ -65,12 +60,7 @@ class TestParseIsa : public QObject {
         QCOMPARE(parseIsaName(activeParseIsa()), std::string_view("baseline"));
     }
 
-    void bothPathsReadTheSameEvents_data() {
-        QTest::addColumn<std::string>("path");
-        addFiles(QStringLiteral(ROOFSCOPE_TEST_DATA "/kineto"), {"*.json"});
-        addFiles(QStringLiteral(ROOFSCOPE_TEST_DATA "/fuzz/kineto"), {"*"});
-        addFiles(QStringLiteral(ROOFSCOPE_SAMPLES), {"kineto_*.json.gz"});
-    }
+    void bothPathsReadTheSameEvents_data() { roofscope::testing::addEveryKinetoFileRow(); }
     void bothPathsReadTheSameEvents() {
         QFETCH(std::string, path);
         if (!parseIsaAvailable(ParseIsa::avx2))
