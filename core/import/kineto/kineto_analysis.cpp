@@ -63,7 +63,9 @@ KinetoAnalysis analyzeTrace(const TraceEvents& events) {
     std::vector<std::uint32_t> kernelGpu, computeGpu;
     for (const std::uint32_t i : byTime) {
         const GpuEvent& g = events.gpu[i];
-        Launch launch;
+        // Built where it is kept: moving a launch (its strings and maps) costs about as much.
+        const std::size_t at = launches.size();
+        Launch& launch = launches.emplace_back();
         OpRecord& r = launch.record;
         r.name = g.name != kNoIndex ? events.strings.text(g.name) : std::string();
         r.rank = out.context.rank;
@@ -99,7 +101,7 @@ KinetoAnalysis analyzeTrace(const TraceEvents& events) {
                 derived.describe(i, r.name, out.context.worldSize, nodeGpus, launch, commProblems);
             else
                 compute = true;
-            kernels.push_back(launches.size());
+            kernels.push_back(at);
             kernelGpu.push_back(i);
         }
         if (op != kNoIndex && r.category != Category::collective) {
@@ -111,10 +113,9 @@ KinetoAnalysis analyzeTrace(const TraceEvents& events) {
         if (r.category != Category::collective)
             r.phase = phases.phaseOf(i);
         if (compute) {
-            computeKernels.push_back(launches.size());
+            computeKernels.push_back(at);
             computeGpu.push_back(i);
         }
-        launches.push_back(std::move(launch));
     }
 
     assignSteps(events, links, byTime, out.deviceIndex, out.context.rank, launches, out.steps,
