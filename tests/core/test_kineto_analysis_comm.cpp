@@ -95,7 +95,7 @@ class TestKinetoAnalysisComm : public QObject {
         if (link >= 0)
             QCOMPARE(measuredOn(r.commBytes, static_cast<Link>(link)), linkBytes);
         if (!isMemset)
-            QCOMPARE(a.launches[0].opName, std::string("aten::copy_"));
+            QCOMPARE(a.launches[0].opName.str(), std::string("aten::copy_"));
     }
 
     // A copy without "bytes" keeps its time and category, nothing else.

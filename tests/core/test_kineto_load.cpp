@@ -43,7 +43,7 @@ class TestKinetoLoad : public QObject {
         // The GEMM kernel carries aten::addmm's estimate: M=141, K=512, N=512.
         const Launch* gemm = launchNamed(a, "sgemm_");
         QVERIFY(gemm);
-        QCOMPARE(gemm->opName, std::string("aten::addmm"));
+        QCOMPARE(gemm->opName.str(), std::string("aten::addmm"));
         QVERIFY(gemm->record.flops.origin == Origin::estimated);
         QVERIFY(near(gemm->record.flops.value, 2.0 * 141 * 512 * 512));
         QVERIFY(gemm->record.category == Category::gemm);

@@ -130,7 +130,7 @@ class TestKinetoSamples : public QObject {
         }); // the kernel that carries the FLOPs, not a helper of the same call
         QVERIFY(stem != a.launches.end());
         QVERIFY2(stem->formula.find("output spatial size from the dataflow") != std::string::npos,
-                 stem->formula.c_str());
+                 stem->formula.str().c_str());
         QVERIFY(stem->formula.find("[32, 64, 112, 112]") != std::string::npos);
     }
 

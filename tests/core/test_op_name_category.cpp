@@ -140,7 +140,7 @@ class TestOpNameCategory : public QObject {
                 nameAlone += t; // what the table alone leaves, ops ignored
                 left[l.record.name] += t;
             }
-            if (l.record.category == Category::collective || categoryFromOpName(l.opName))
+            if (l.record.category == Category::collective || categoryFromOpName(l.opName.str()))
                 continue;
             if (fromName)
                 byName += t;

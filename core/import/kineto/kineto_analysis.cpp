@@ -55,6 +55,7 @@ KinetoAnalysis analyzeTrace(const TraceEvents& events) {
         return events.gpu[a].tsNs < events.gpu[b].tsNs;
     });
     std::vector<Launch>& launches = out.launches;
+    SharedTexts texts(events);
     std::vector<std::int8_t> commByName(std::max<std::size_t>(1, events.strings.size()), -1);
     detail::reserveHuge(launches, events.gpu.size());
     // Every kernel (for the counter ranges, which cover NCCL kernels too), and those that
@@ -106,9 +107,9 @@ KinetoAnalysis analyzeTrace(const TraceEvents& events) {
         }
         if (op != kNoIndex && r.category != Category::collective) {
             const CpuEvent& linked = events.cpu[op];
-            launch.opName = events.strings.text(linked.name);
+            launch.opName = texts.name(linked.name);
             if (linked.shapes != kNoIndex)
-                launch.shapeKey = events.shapes[linked.shapes].dims;
+                launch.shapeKey = texts.dims(linked.shapes);
         }
         if (r.category != Category::collective)
             r.phase = phases.phaseOf(i);
@@ -121,7 +122,7 @@ KinetoAnalysis analyzeTrace(const TraceEvents& events) {
     assignSteps(events, links, byTime, out.deviceIndex, out.context.rank, launches, out.steps,
                 out.outside, out.warnings);
     applyEstimates(events, links, computeKernels, computeGpu,
-                   runTraitsOf(events.meta, out.deviceIndex), launches, out.warnings);
+                   runTraitsOf(events.meta, out.deviceIndex), texts, launches, out.warnings);
     applyCounters(events, kernels, kernelGpu, out.context.rank, launches, out.warnings);
     commProblems.flush(out.warnings, "launches");
 

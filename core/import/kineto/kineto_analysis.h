@@ -28,6 +28,7 @@
 #include "core/dataset.h"
 #include "core/import/kineto/kineto_events.h"
 #include "core/op_record.h"
+#include "core/shared_text.h"
 #include "core/steps.h"
 
 #include <cstdint>
@@ -56,8 +57,8 @@ struct Launch {
     // trace names GPUs by index (`device`), not by catalog id; timeS measured (absent for counter
     // ranges without kernels); precision `other` when nothing says it.
     OpRecord record;
-    std::string opName;   // the op whose estimate (or link) it carries; "" when unlinked
-    std::string shapeKey; // that op's "Input Dims" JSON text, "" when none
+    SharedText opName;   // the op whose estimate (or link) it carries; "" when unlinked
+    SharedText shapeKey; // that op's "Input Dims" JSON text, "" when none
     std::int64_t tsNs = 0;
     std::int64_t durNs = 0;
     // Index into KinetoAnalysis::steps of the step the launch belongs to (the ProfilerStep range
@@ -65,8 +66,8 @@ struct Launch {
     int step = -1;
     std::int64_t externalId = -1;
     std::int64_t correlation = -1;
-    std::string formula; // how FLOPs/bytes were obtained (estimateOp's formula, "CUPTI counters")
-    int device = -1;     // the trace's GPU index (GpuEvent::device); -1 when unknown
+    SharedText formula; // how FLOPs/bytes were obtained (estimateOp's formula, "CUPTI counters")
+    int device = -1;    // the trace's GPU index (GpuEvent::device); -1 when unknown
     // A helper of its op (a memset before a GEMM, a layout transform or an offset computation
     // of a convolution): its own record, with its bytes and no share of the op's FLOPs.
     bool helper = false;

@@ -31,7 +31,7 @@ class Estimator {
   public:
     Estimator(const TraceEvents& events, const Links& links)
         : events_(events), links_(links), chosen_(events.cpu.size(), kUnasked),
-          estimates_(events.cpu.size(), nullptr), estimated_(events.cpu.size(), false) {}
+          outcomes_(events.cpu.size(), nullptr), estimated_(events.cpu.size(), false) {}
 
     // The op whose estimate a kernel linked to `op` carries, kNoIndex when none has one.
     std::uint32_t chosenFor(std::uint32_t op) {
@@ -55,7 +55,7 @@ class Estimator {
     // times.
     const OpEstimate* estimate(std::uint32_t i) {
         if (estimated_[i])
-            return estimates_[i];
+            return outcomes_[i] ? &*outcomes_[i]->estimate : nullptr;
         estimated_[i] = true;
         const CpuEvent& e = events_.cpu[i];
         const OpShapes& s = events_.shapes[e.shapes];
@@ -85,18 +85,23 @@ class Estimator {
                 inputs->value().outputShape = hint;
             auto result = inputs->ok() ? estimateOp(name, inputs->value())
                                        : Result<OpEstimate>(inputs->error());
-            if (result.ok())
+            if (result.ok()) {
                 outcome.estimate = std::move(result).value();
-            else
+                outcome.formula = outcome.estimate->formula;
+            } else
                 outcome.problem = "no estimate for " + name + ": " + result.error().message;
         }
         if (!outcome.estimate) {
             problems_.add(outcome.problem);
             return nullptr;
         }
-        estimates_[i] = &*outcome.estimate;
-        return estimates_[i];
+        outcomes_[i] = &outcome;
+        return &*outcome.estimate;
     }
+
+    // The formula of op call `i`'s estimate, shared by every launch that carries it; call after
+    // estimate(i) succeeded.
+    const SharedText& formula(std::uint32_t i) const { return outcomes_[i]->formula; }
 
     const WarningCounter& problems() const { return problems_; }
 
@@ -196,10 +201,12 @@ class Estimator {
     std::vector<std::uint32_t> chosen_; // per CpuEvent: chosenFor's answer, kUnasked before
     struct Outcome {
         std::optional<OpEstimate> estimate;
+        SharedText formula;  // estimate->formula, for the launches
         std::string problem; // when there is no estimate
     };
-    std::vector<const OpEstimate*> estimates_;          // per op call: nullptr when it has none
-    std::vector<bool> estimated_;                       // per op call: estimates_ is set
+    // Per op call: its outcome (in byInputs_, whose nodes stay put), nullptr when it has none.
+    std::vector<const Outcome*> outcomes_;
+    std::vector<bool> estimated_;                       // per op call: outcomes_ is set
     std::unordered_map<std::string, Outcome> byInputs_; // per name and inputs
     std::string key_;
     std::vector<std::int8_t> known_; // per name id: -1 not asked, 0 no estimator, 1 estimator
@@ -238,7 +245,8 @@ bool doesWorkOf(const KernelTraits& traits, Category category) {
 void applyEstimates(const TraceEvents& events, const Links& links,
                     const std::vector<std::size_t>& kernels,
                     const std::vector<std::uint32_t>& gpuIndex, const RunTraits& run,
-                    std::vector<Launch>& launches, std::vector<std::string>& warnings) {
+                    SharedTexts& texts, std::vector<Launch>& launches,
+                    std::vector<std::string>& warnings) {
     Estimator estimator(events, links);
     std::vector<std::uint32_t> chosen(kernels.size(), kNoIndex);
     std::vector<KernelTraits> traits(kernels.size());
@@ -343,8 +351,8 @@ void applyEstimates(const TraceEvents& events, const Links& links,
         Launch& launch = launches[kernels[k]];
         if (chosen[k] != links.op[gpuIndex[k]]) { // an enclosing op's estimate: its name
             const CpuEvent& op = events.cpu[chosen[k]];
-            launch.opName = events.strings.text(op.name);
-            launch.shapeKey = events.shapes[op.shapes].dims;
+            launch.opName = texts.name(op.name);
+            launch.shapeKey = texts.dims(op.shapes);
         }
         if (!carries(k, e, share)) {
             // A helper of the op (a layout transform before a convolution, a split-K reduction
@@ -356,7 +364,7 @@ void applyEstimates(const TraceEvents& events, const Links& links,
         const double duration = static_cast<double>(events.gpu[gpuIndex[k]].durNs);
         const double fraction = share.durationNs > 0 ? duration / share.durationNs
                                                      : 1.0 / static_cast<double>(share.kernels);
-        launch.formula = e.formula;
+        launch.formula = estimator.formula(chosen[k]);
         OpRecord& r = launch.record;
         r.flopsNote = e.assumption; // what the estimate assumes, "" when nothing
         if (share.winograd && e.category == Category::conv)

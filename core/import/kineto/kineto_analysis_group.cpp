@@ -149,7 +149,7 @@ std::vector<OpRecord> groupLaunches(const std::vector<Launch>& launches, Groupin
             const bool helper = l.helper || r.category == Category::memcpy;
             key = {true, l.opName, l.shapeKey, category, helper, 0, r.outsideSteps};
             const std::string shapes = readableShapes(l.shapeKey);
-            name = shapes.empty() ? l.opName : l.opName + " " + shapes;
+            name = shapes.empty() ? l.opName.str() : l.opName.str() + " " + shapes;
             if (helper)
                 name += " \u00b7 " + r.name;
         } else {

@@ -15,6 +15,30 @@
 
 namespace roofscope::kineto {
 
+// The texts launches share (op names, input dims), one SharedText per string id and per shapes
+// index, made the first time it is asked for.
+class SharedTexts {
+  public:
+    explicit SharedTexts(const TraceEvents& events)
+        : events_(events), names_(events.strings.size()), dims_(events.shapes.size()) {}
+    const SharedText& name(std::uint32_t id) {
+        SharedText& t = names_[id];
+        if (t.empty())
+            t = events_.strings.text(id);
+        return t;
+    }
+    const SharedText& dims(std::uint32_t shapes) {
+        SharedText& t = dims_[shapes];
+        if (t.empty())
+            t = events_.shapes[shapes].dims;
+        return t;
+    }
+
+  private:
+    const TraceEvents& events_;
+    std::vector<SharedText> names_, dims_;
+};
+
 // ---- kineto_analysis_link.cpp ----
 
 // Time nesting of the CPU-side ranges and the links from GPU events to them.
@@ -132,7 +156,8 @@ struct RunTraits;
 void applyEstimates(const TraceEvents& events, const Links& links,
                     const std::vector<std::size_t>& kernels,
                     const std::vector<std::uint32_t>& gpuIndex, const RunTraits& run,
-                    std::vector<Launch>& launches, std::vector<std::string>& warnings);
+                    SharedTexts& texts, std::vector<Launch>& launches,
+                    std::vector<std::string>& warnings);
 
 // ---- kineto_analysis_traits.cpp ----
 

@@ -42,10 +42,10 @@ void applyKernelTraits(const KernelTraits& traits, const RunTraits& run, Launch&
         if (traits.category)
             r.category = *traits.category;
         else if (r.category == Category::other && !launch.opName.empty())
-            r.category = categoryFromOpName(launch.opName).value_or(Category::other);
+            r.category = categoryFromOpName(launch.opName.str()).value_or(Category::other);
     } else if (!estimated && r.category == Category::other) {
         if (const auto fromOp =
-                launch.opName.empty() ? std::nullopt : categoryFromOpName(launch.opName))
+                launch.opName.empty() ? std::nullopt : categoryFromOpName(launch.opName.str()))
             r.category = *fromOp;
         else if (traits.category)
             r.category = *traits.category;
