@@ -5,6 +5,7 @@
 
 #include <cctype>
 #include <map>
+#include <string_view>
 #include <tuple>
 
 namespace roofscope {
@@ -133,33 +134,35 @@ std::vector<OpRecord> groupLaunches(const std::vector<Launch>& launches, Groupin
     // op's helpers apart from its own work: cuBLAS launches a memset before some GEMMs, and
     // merged into the GEMM's record it would make the GEMM's FLOPs unknown. Launches outside
     // every traced step stay apart from those inside (OpRecord::outsideSteps).
-    using Key = std::tuple<bool, std::string, std::string, int, int, int, bool>;
+    // The key views the launches' own texts, which outlive the grouping: no copy per launch.
+    using Key = std::tuple<bool, std::string_view, std::string_view, int, int, int, bool>;
     std::map<Key, std::size_t> index;
     std::vector<Group> groups;
     for (const Launch& l : launches) {
         const OpRecord& r = l.record;
         Key key;
-        std::string name = r.name;
         const int category = static_cast<int>(r.category);
-        if (grouping == Grouping::kernel) {
+        // Copies and helper kernels (layout transforms, offsets) are named by what they are
+        // ("aten::mm [[..]] · Memset (Device)"); the op's own kernels share its name.
+        const bool byOp =
+            grouping == Grouping::op && !l.opName.empty() && r.category != Category::collective;
+        const bool helper = byOp && (l.helper || r.category == Category::memcpy);
+        if (grouping == Grouping::kernel)
             key = {false, r.name, r.deviceId, l.device, r.rank, category, r.outsideSteps};
-        } else if (!l.opName.empty() && r.category != Category::collective) {
-            // Copies and helper kernels (layout transforms, offsets) are named by what they are
-            // ("aten::mm [[..]] · Memset (Device)"); the op's own kernels share its name.
-            const bool helper = l.helper || r.category == Category::memcpy;
-            key = {true, l.opName, l.shapeKey, category, helper, 0, r.outsideSteps};
-            const std::string shapes = readableShapes(l.shapeKey);
-            name = shapes.empty() ? l.opName.str() : l.opName.str() + " " + shapes;
-            if (helper)
-                name += " \u00b7 " + r.name;
-        } else {
+        else if (byOp)
+            key = {true, l.opName.str(), l.shapeKey.str(), category, helper, 0, r.outsideSteps};
+        else
             key = {false, r.name, "", 0, 0, 0, r.outsideSteps};
-        }
         const auto [it, inserted] = index.try_emplace(key, groups.size());
         if (inserted) {
             Group g;
             g.sum = r;
-            g.sum.name = std::move(name);
+            if (byOp) {
+                const std::string shapes = readableShapes(l.shapeKey);
+                g.sum.name = shapes.empty() ? l.opName.str() : l.opName.str() + " " + shapes;
+                if (helper)
+                    g.sum.name += " \u00b7 " + r.name;
+            }
             if (r.outsideSteps)
                 g.sum.name += kOutsideStepsSuffix;
             g.note = l.noFlops;
