@@ -20,16 +20,12 @@ class SharedText {
     const std::string& str() const { return text_ ? *text_ : empty_(); }
     operator const std::string&() const { return str(); }
     bool empty() const { return !text_; }
-    std::size_t size() const { return str().size(); }
     bool starts_with(std::string_view prefix) const { return str().starts_with(prefix); }
     std::size_t find(std::string_view what) const { return str().find(what); }
 
     friend bool operator==(const SharedText& a, const SharedText& b) { return a.str() == b.str(); }
     friend bool operator==(const SharedText& a, const std::string& b) { return a.str() == b; }
     friend bool operator==(const SharedText& a, const char* b) { return a.str() == b; }
-    friend std::string operator+(const std::string& a, const SharedText& b) { return a + b.str(); }
-    friend std::string operator+(const SharedText& a, const std::string& b) { return a.str() + b; }
-    friend std::string operator+(const char* a, const SharedText& b) { return a + b.str(); }
 
   private:
     static const std::string& empty_() {

@@ -109,8 +109,8 @@ void applyCounters(const TraceEvents& events, const std::vector<std::size_t>& ke
             continue;
         launch.record.flops = measured.flops;
         launch.record.precision = measured.precision;
-        launch.formula =
-            launch.formula.empty() ? "CUPTI counters" : "CUPTI counters; bytes: " + launch.formula;
+        launch.formula = launch.formula.empty() ? "CUPTI counters"
+                                                : "CUPTI counters; bytes: " + launch.formula.str();
     }
     if (mismatched > 0)
         warnings.push_back(std::to_string(mismatched) + " of " + std::to_string(n) +

@@ -96,10 +96,9 @@ class Reader {
     Result<TraceEvents> run();
 
   private:
+    // At window index `index`.
     Error error(std::string message, std::size_t index) const {
-        SourceLocation where = inFile(file_);
-        where.byteOffset = static_cast<std::int64_t>(window_.offset(index));
-        return makeError(std::move(message), where);
+        return errorAt(std::move(message), window_.offset(index));
     }
     Error errorAt(std::string message, std::uint64_t streamOffset) const {
         SourceLocation where = inFile(file_);
