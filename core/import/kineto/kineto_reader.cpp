@@ -5,8 +5,7 @@
 #include "core/import/kineto/kineto_batch_parser.h"
 #include "core/import/kineto/kineto_metadata.h"
 #include "core/import/kineto/kineto_parallel_batches.h"
-
-#include <simdjson.h>
+#include "core/import/kineto/kineto_window.h"
 
 #include <algorithm>
 #include <cstring>
@@ -18,74 +17,9 @@ namespace roofscope {
 
 namespace {
 
+using detail::isBlank;
 using detail::JsonStructureScanner;
-
-bool isBlank(char c) {
-    return c == ' ' || c == '\n' || c == '\r' || c == '\t';
-}
-
-// A window onto the stream: bytes [pos, end) of buf are unread. Byte 0 is kept free so that a
-// batch can be wrapped as "[...]" in place, and simdjson's padding follows the end.
-class Window {
-  public:
-    Window(ByteStream& in, std::size_t chunk) : in_(in), buf_(1 + chunk + kSpare) {}
-
-    char* buf() { return buf_.data(); }
-    std::size_t capacity() const { return buf_.size(); }
-    std::size_t pos = 1;
-    std::size_t end = 1;
-    bool eof() const { return eof_; }
-    bool streamFailed() const { return streamFailed_; }
-    std::size_t usable() const { return buf_.size() - kSpare; }
-    std::uint64_t offset(std::size_t index) const { return base_ + index - 1; }
-
-    // Moves the unread bytes to the front and reads until the window is full or the data ends.
-    Status fill() {
-        if (pos > 1) {
-            std::memmove(buf_.data() + 1, buf_.data() + pos, end - pos);
-            base_ += pos - 1;
-            end -= pos - 1;
-            pos = 1;
-        }
-        while (!eof_ && end < usable()) {
-            auto n = in_.read(buf_.data() + end, usable() - end);
-            if (!n.ok()) {
-                streamFailed_ = true;
-                return n.error();
-            }
-            if (n.value() == 0)
-                eof_ = true;
-            end += n.value();
-        }
-        return {};
-    }
-
-    void grow(std::size_t chunk) { buf_.resize(1 + chunk + kSpare); }
-
-    // Skips blanks, refilling as needed; false at the end of the data.
-    Result<bool> skipBlanks() {
-        for (;;) {
-            while (pos < end && isBlank(buf_[pos]))
-                ++pos;
-            if (pos < end)
-                return true;
-            if (eof_)
-                return false;
-            if (auto s = fill(); !s.ok())
-                return s.error();
-        }
-    }
-
-  private:
-    // After the data: one byte for the ']' that closes a batch ending at the last byte read,
-    // then simdjson's padding.
-    static constexpr std::size_t kSpare = 1 + simdjson::SIMDJSON_PADDING;
-    ByteStream& in_;
-    std::vector<char> buf_;
-    std::uint64_t base_ = 0; // stream offset of buf_[1]
-    bool eof_ = false;
-    bool streamFailed_ = false;
-};
+using detail::Window;
 
 class Reader {
   public:
