@@ -145,7 +145,7 @@ OptionTable optionTable(Args& a) {
          }},
         {{"--each"},
          "",
-         "each trace is a run of its own, not one rank of a single run",
+         "each trace is a run of its own, even the ranks of one job",
          flag(a.inputs.eachTraceADataset)},
         {{"--device"},
          "ID",
@@ -181,9 +181,10 @@ OptionTable optionTable(Args& a) {
         "export",
         "Usage: roofscope export INPUT... -o OUT [options]\n\n"
         "Draws a view of a session (*.roofscope) or of PyTorch profiler (Kineto) traces, plain or\n"
-        "gzipped, without a display. Several traces are the ranks of one dataset (with --each, or\n"
-        "for the compare, matrix and cost views, one dataset each); a session and traces together\n"
-        "add the traces to the session. OUT's extension picks the format:\n"
+        "gzipped, without a display. Traces that are distinct ranks of one world size on one\n"
+        "device are one dataset, other traces one each (with --each, or for the compare, matrix\n"
+        "and cost views, always one each); a session and traces together add the traces to the\n"
+        "session. OUT's extension picks the format:\n"
         "  .png          raster image, width x height x dpi/96 pixels\n"
         "  .pdf, .svg    vector image, width/96 x height/96 inches\n"
         "  .csv, .json   the numbers drawn. Roofline views: one row per point (dataset, record,\n"

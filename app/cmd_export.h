@@ -29,9 +29,10 @@ struct LoadedExport {
     std::vector<std::string> warnings;
 };
 
-// One session (*.roofscope by content) and/or Kineto traces; the traces together are one
-// dataset, one rank per file (or one dataset each with eachTraceADataset, labelled by file name
-// and made unique), added to the session's datasets. With --device the traces are
+// One session (*.roofscope by content) and/or Kineto traces; the traces are the jobs they are
+// (kineto_jobs.h: the ranks of one job one dataset, other files one each, and a warning saying
+// so), or one dataset each with eachTraceADataset, labelled by file name and made unique, added
+// to the session's datasets. With --device the traces are
 // bounded by that device and a session shows only its roofs and bounds every dataset by it.
 // Errors name the file and the position of the problem.
 Result<LoadedExport> loadExportInputs(const ExportInputs& inputs, const Catalog& catalog);

@@ -1,11 +1,11 @@
 // From the inputs of `roofscope export` to one session: read the session, load the traces as
-// the ranks of one dataset (or as one dataset each, to compare runs) and bind every dataset to a
-// catalog device.
+// the jobs they are (kineto_jobs.h: the ranks of one job make one dataset), or as one dataset
+// each to compare runs, and bind every dataset to a catalog device.
 #include "app/cmd_export.h"
 
 #include "core/dataset_label.h"
 #include "core/import/importer.h"
-#include "core/import/kineto/kineto_load.h"
+#include "core/import/kineto/kineto_jobs.h"
 #include "core/session_file.h"
 
 #include <filesystem>
@@ -70,16 +70,21 @@ Result<LoadedExport> loadExportInputs(const ExportInputs& inputs, const Catalog&
         for (auto& dataset : out.session.datasets)
             dataset.context.deviceId = inputs.device->device.id;
     }
-    // Runs to compare are one dataset each; otherwise the traces are the ranks of one run.
-    std::vector<std::vector<std::string>> runs;
-    if (inputs.eachTraceADataset)
-        for (const auto& t : traces)
-            runs.push_back({t});
-    else if (!traces.empty())
-        runs.push_back(traces);
-    for (const auto& run : runs) {
-        ROOFSCOPE_TRY(loaded, loadKinetoRanks(run));
-        const MultiRankTrace& trace = loaded.value();
+    // Runs to compare are one dataset each; otherwise the traces become the jobs they are.
+    std::vector<MultiRankTrace> jobs;
+    if (inputs.eachTraceADataset) {
+        for (const auto& t : traces) {
+            ROOFSCOPE_TRY(loaded, loadKinetoRanks({t}));
+            jobs.push_back(std::move(loaded).value());
+        }
+    } else if (!traces.empty()) {
+        ROOFSCOPE_TRY(loaded, loadKinetoRanks(traces));
+        TraceJobs split = splitIntoJobs(std::move(loaded).value());
+        if (split.jobs.size() > 1)
+            out.warnings.push_back(split.said);
+        jobs = std::move(split.jobs);
+    }
+    for (const MultiRankTrace& trace : jobs) {
         for (const auto& w : trace.warnings)
             out.warnings.push_back(w);
         const CatalogEntry* entry =
@@ -88,7 +93,10 @@ Result<LoadedExport> loadExportInputs(const ExportInputs& inputs, const Catalog&
             addDevice(out.session, entry->device);
         Dataset dataset =
             mergedDataset(trace, inputs.grouping, entry ? entry->device.id : std::string());
-        dataset.context.label = uniqueDatasetLabel(out.session, traceLabel(run));
+        std::vector<std::string> paths;
+        for (const auto& rank : trace.ranks)
+            paths.push_back(rank.path);
+        dataset.context.label = uniqueDatasetLabel(out.session, traceLabel(paths));
         out.session.datasets.push_back(std::move(dataset));
     }
     return out;

@@ -142,15 +142,10 @@ void MainWindow::traceLoaded(const TraceLoadOutcome& outcome) {
         statusBar()->showMessage(tr("Loading cancelled"), 5000);
         return;
     }
-    if (!outcome.trace) {
+    if (outcome.jobs.empty()) {
         showError(tr("Cannot load trace"), outcome.error);
         return;
     }
-    const MultiRankTrace& trace = *outcome.trace;
-    const std::string& deviceName = outcome.deviceName;
-    const std::optional<Device>& entry = outcome.device;
-    const std::string deviceId = entry ? entry->id : std::string();
-
     if (replaceable_) {
         // Devices measured on this machine are the user's, unlike the demo: they stay.
         std::vector<Device> measured;
@@ -167,29 +162,50 @@ void MainWindow::traceLoaded(const TraceLoadOutcome& outcome) {
     replaceable_ = false;
     // Fitted again: the new points may lie outside the range the view was at.
     session_.view.xMin = session_.view.xMax = session_.view.yMin = session_.view.yMax = 0;
-    if (entry && !session_.findDevice(deviceId))
-        session_.devices.push_back(*entry);
-    // Grouped as the table was when the load started; the user may have switched since.
-    Dataset dataset = std::move(*outcome.dataset);
-    if (const Grouping now = records_->grouping(); now != outcome.grouping)
-        dataset.records = mergedDataset(trace, now, deviceId).records;
-    const QString first = QFileInfo(outcome.paths.front()).fileName();
-    dataset.context.label =
-        uniqueLabel(outcome.paths.size() == 1
-                        ? first.toStdString()
-                        : tr("%1 (%2 ranks)").arg(first).arg(outcome.paths.size()).toStdString());
-    const std::size_t launches = [&] {
-        std::size_t n = 0;
+
+    QStringList warnings;
+    QStringList said;
+    std::size_t records = 0, launches = 0;
+    for (const LoadedJob& job : outcome.jobs) {
+        const MultiRankTrace& trace = *job.trace;
+        const std::string deviceId = job.device ? job.device->id : std::string();
+        if (job.device && !session_.findDevice(deviceId))
+            session_.devices.push_back(*job.device);
+        // Grouped as the table was when the load started; the user may have switched since.
+        Dataset dataset = std::move(*job.dataset);
+        if (const Grouping now = records_->grouping(); now != outcome.grouping)
+            dataset.records = mergedDataset(trace, now, deviceId).records;
+        const QString first =
+            QFileInfo(QString::fromStdString(trace.ranks.front().path)).fileName();
+        dataset.context.label =
+            uniqueLabel(trace.ranks.size() == 1
+                            ? first.toStdString()
+                            : tr("%1 (%2 ranks)").arg(first).arg(trace.ranks.size()).toStdString());
         for (const auto& rank : trace.ranks)
-            n += rank.analysis.launches.size();
-        return n;
-    }();
-    const std::size_t records = dataset.records.size();
-    session_.datasets.push_back(std::move(dataset));
-    loaded_.push_back({int(session_.datasets.size()) - 1, outcome.trace, deviceId});
+            launches += rank.analysis.launches.size();
+        records += dataset.records.size();
+        session_.datasets.push_back(std::move(dataset));
+        loaded_.push_back({int(session_.datasets.size()) - 1, job.trace, deviceId});
+        if (title_.isEmpty())
+            title_ = first;
+        // Warnings name their job when there are several.
+        const QString prefix = outcome.jobs.size() > 1 ? first + QStringLiteral(": ") : QString();
+        if (!job.device) {
+            const QString unknown =
+                job.deviceName.empty()
+                    ? tr("the trace names no GPU: no roofs drawn (choose one in Run Details)")
+                    : tr("device “%1” is not in the catalog: no roofs drawn (choose one in Run "
+                         "Details)")
+                          .arg(QString::fromStdString(job.deviceName));
+            said.append(prefix + unknown);
+            warnings.append(prefix + unknown);
+        } else if (outcome.jobs.size() == 1) {
+            said.append(tr("on %1").arg(QString::fromStdString(job.device->name)));
+        }
+        for (const auto& w : trace.warnings)
+            warnings.append(prefix + QString::fromStdString(w));
+    }
     records_->setGroupingEnabled(true);
-    if (title_.isEmpty())
-        title_ = first;
     // One file reopens as it was loaded; the ranks of a multi-rank set are not one entry.
     if (outcome.paths.size() == 1)
         addRecentFile(outcome.paths.front());
@@ -197,20 +213,21 @@ void MainWindow::traceLoaded(const TraceLoadOutcome& outcome) {
     refresh();
     updateTitle();
 
-    QStringList warnings;
-    for (const auto& w : trace.warnings)
-        warnings.append(QString::fromStdString(w));
+    const QString what =
+        outcome.jobs.size() == 1
+            ? QFileInfo(QString::fromStdString(outcome.jobs.front().trace->ranks.front().path))
+                  .fileName()
+            : tr("%n runs", "", int(outcome.jobs.size()));
     QString summary =
-        tr("Loaded %1: %2 records from %3 launches").arg(first).arg(records).arg(launches);
-    if (!entry) {
-        const QString unknown = deviceName.empty()
-                                    ? tr("the trace names no GPU: no roofs drawn")
-                                    : tr("device “%1” is not in the catalog: no roofs drawn")
-                                          .arg(QString::fromStdString(deviceName));
-        summary += QStringLiteral("; ") + unknown;
-        warnings.prepend(unknown);
-    } else {
-        summary += tr(" on %1").arg(QString::fromStdString(entry->name));
+        tr("Loaded %1: %2 records from %3 launches").arg(what).arg(records).arg(launches);
+    if (!said.isEmpty())
+        summary += (outcome.jobs.size() == 1 ? QStringLiteral(" ") : QStringLiteral("; ")) +
+                   said.join(QStringLiteral("; "));
+    if (!outcome.said.isEmpty()) {
+        // How several files were opened is said first: it explains the datasets that appeared.
+        summary = outcome.said + QStringLiteral(". ") + summary;
+        if (outcome.jobs.size() > 1)
+            warnings.prepend(outcome.said);
     }
     showWarnings(summary, warnings);
 }

@@ -50,24 +50,31 @@ bool TraceLoader::start(const QStringList& paths, Grouping grouping, const Catal
             };
             TraceLoadOutcome outcome;
             outcome.paths = paths;
-            auto loaded = loadKinetoRanks(files, options);
-            if (cancel_.load())
-                outcome.cancelled = true;
-            else if (!loaded)
-                outcome.error = describe(loaded.error());
-            else
-                outcome.trace = std::make_shared<const MultiRankTrace>(std::move(loaded).value());
-            if (!outcome.trace)
-                return outcome;
-            for (const auto& rank : outcome.trace->ranks)
-                if (outcome.deviceName.empty())
-                    outcome.deviceName = rank.analysis.deviceName;
-            if (const CatalogEntry* entry =
-                    outcome.deviceName.empty() ? nullptr : catalog.findByName(outcome.deviceName))
-                outcome.device = entry->device;
             outcome.grouping = grouping;
-            outcome.dataset = std::make_shared<Dataset>(mergedDataset(
-                *outcome.trace, grouping, outcome.device ? outcome.device->id : std::string()));
+            auto loaded = loadKinetoRanks(files, options);
+            if (cancel_.load()) {
+                outcome.cancelled = true;
+                return outcome;
+            }
+            if (!loaded) {
+                outcome.error = describe(loaded.error());
+                return outcome;
+            }
+            TraceJobs jobs = splitIntoJobs(std::move(loaded).value());
+            outcome.said = QString::fromStdString(jobs.said);
+            for (MultiRankTrace& trace : jobs.jobs) {
+                LoadedJob job;
+                job.trace = std::make_shared<const MultiRankTrace>(std::move(trace));
+                for (const auto& rank : job.trace->ranks)
+                    if (job.deviceName.empty())
+                        job.deviceName = rank.analysis.deviceName;
+                if (const CatalogEntry* entry =
+                        job.deviceName.empty() ? nullptr : catalog.findByName(job.deviceName))
+                    job.device = entry->device;
+                job.dataset = std::make_shared<Dataset>(mergedDataset(
+                    *job.trace, grouping, job.device ? job.device->id : std::string()));
+                outcome.jobs.push_back(std::move(job));
+            }
             return outcome;
         }));
     return true;

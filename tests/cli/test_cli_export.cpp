@@ -238,18 +238,44 @@ class TestCliExport : public QObject {
         QCOMPARE(root[QStringLiteral("undrawable")].toInt(), 2); // the copy and the all-reduce
     }
 
+    // modern.json is rank 1 of 2; with a copy that says rank 0 the two are one job, while the
+    // same file twice is two runs of it (both rank 1), one dataset each, and a warning says so.
+    void hierarchicalAndRanks_data() {
+        QTest::addColumn<bool>("rank0");
+        QTest::addColumn<QStringList>("labels");
+        QTest::addColumn<QString>("warning");
+        QTest::newRow("ranks 0 and 1")
+            << true << QStringList{QStringLiteral("modern.json (2 ranks)")}
+            << QStringLiteral("2 files opened as one job");
+        QTest::newRow("rank 1 twice")
+            << false
+            << QStringList{QStringLiteral("modern.json"), QStringLiteral("modern.json (2)")}
+            << QStringLiteral("2 files opened as 2 runs, not one job");
+    }
     void hierarchicalAndRanks() {
+        QFETCH(bool, rank0);
+        QFETCH(QStringList, labels);
+        QFETCH(QString, warning);
+        QString second = kTrace;
+        if (rank0) {
+            QDir(dir_.path()).mkpath(QStringLiteral("r0"));
+            second = dir_.filePath(QStringLiteral("r0/rank0.json"));
+            QFile out(second);
+            QVERIFY(out.open(QIODevice::WriteOnly));
+            out.write(readAll(kTrace).replace("\"rank\": 1,", "\"rank\": 0,"));
+        }
         const Run r = exportTo(kTrace, QStringLiteral("ranks.json"),
-                               {kTrace, QStringLiteral("--view"), QStringLiteral("hierarchical"),
+                               {second, QStringLiteral("--view"), QStringLiteral("hierarchical"),
                                 QStringLiteral("--group"), QStringLiteral("launch")});
         QCOMPARE(r.exitCode, 0);
+        QCOMPARE(r.err.contains(warning), !rank0);
         const QJsonObject root =
             QJsonDocument::fromJson(readAll(dir_.filePath(QStringLiteral("ranks.json")))).object();
         QCOMPARE(root[QStringLiteral("view")].toString(), QStringLiteral("hierarchical"));
-        const QJsonArray datasets = root[QStringLiteral("datasets")].toArray();
-        QCOMPARE(datasets.size(), 1); // two files, one dataset
-        QCOMPARE(datasets[0][QStringLiteral("label")].toString(),
-                 QStringLiteral("modern.json (2 ranks)"));
+        QStringList got;
+        for (const auto& d : root[QStringLiteral("datasets")].toArray())
+            got.append(d[QStringLiteral("label")].toString());
+        QCOMPARE(got, labels);
     }
 
     void deviceOverride() {

@@ -169,6 +169,23 @@ class TestTraceLoading : public QObject {
         QCOMPARE(rank->count(), 3); // all, rank 0, rank 1
     }
 
+    // The same file twice claims rank 1 twice: two runs, not one job. Two datasets, and the
+    // status bar and the warnings say how the files were opened.
+    void filesOfNoOneJobAreSeparateRuns() {
+        ui::MainWindow window(ui::loadCatalog(nullptr));
+        window.setSession(Session{});
+        window.openFiles({kModern, kModern});
+        QVERIFY(waitForLoad(window));
+        QCOMPARE(window.session().datasets.size(), std::size_t(2));
+        for (const Dataset& d : window.session().datasets)
+            QCOMPARE(d.context.sources.size(), std::size_t(1));
+        const QString said = QStringLiteral("2 files opened as 2 runs, not one job");
+        QVERIFY2(window.statusBar()->currentMessage().startsWith(said),
+                 qPrintable(window.statusBar()->currentMessage()));
+        auto* warnings = window.findChild<QToolButton*>(QStringLiteral("warningsButton"));
+        QVERIFY(warnings->toolTip().startsWith(said));
+    }
+
     void anUnknownDeviceIsSaid() {
         QTemporaryDir dir;
         QByteArray text = readAll(kModern);
