@@ -211,9 +211,13 @@ int summarizeHere(const Args& a, CommandIo io) {
 int summarizeAcrossRanks(const Args& a, const MpiLaunch& launch, CommandIo io) {
     const auto loaded = loadMpiModule();
     if (!loaded) {
-        if (launch.rank == 0)
-            io.err << "roofscope summarize: started by an MPI launcher, but "
-                   << loaded.error().toString() << "\n";
+        // Only rank 0 fails: a failing rank makes the launcher kill the others, rank 0 among
+        // them, sometimes before it has said why.
+        if (launch.rank != 0)
+            return kExitOk;
+        io.err << "roofscope summarize: started by an MPI launcher, but "
+               << loaded.error().toString() << "\n";
+        io.err.flush();
         return kExitFailure;
     }
     const MpiModule& mpi = *loaded.value();
