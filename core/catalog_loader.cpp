@@ -1,6 +1,7 @@
 #include "core/catalog_loader.h"
 
 #include "core/ceilings_file.h"
+#include "core/systems.h"
 #include "core/text_file.h"
 
 #include <algorithm>
@@ -22,8 +23,14 @@ void addDocument(Catalog& catalog, std::string_view text, const std::string& ori
     // In the user folder, a device with measured ceilings (a probe's output) is a measured
     // entry: it outranks a user's spec entry of the same id whatever the file order.
     std::vector<Device> spec, measured;
-    for (const Device& d : devices.value())
+    for (Device d : devices.value()) {
+        // A GPU of the systems catalog is in its vendor's node until the user picks another
+        // system, so that its collectives have ceilings before anything is measured.
+        if (d.system.empty())
+            if (const System* system = suggestSystem(builtinSystems(), d.id))
+                d = withSystem(d, *system);
         (layer == CatalogLayer::user && hasMeasuredCeilings(d) ? measured : spec).push_back(d);
+    }
     catalog.add(spec, layer, origin);
     catalog.add(measured, CatalogLayer::measured, origin);
 }

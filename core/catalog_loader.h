@@ -20,8 +20,10 @@ struct BuiltinDocument {
 };
 
 // Every built-in document, in file-name order (generated at build time by
-// cmake/builtin_devices.cmake).
+// cmake/builtin_devices.cmake): the devices (resources/devices/) and the systems
+// (resources/systems/, systems.h).
 std::span<const BuiltinDocument> builtinDeviceDocuments();
+std::span<const BuiltinDocument> builtinSystemDocuments();
 
 // The user catalog folder, whether or not it exists: ROOFSCOPE_USER_CATALOG when set, else
 // $XDG_DATA_HOME/roofscope/devices, else ~/.local/share/roofscope/devices.
@@ -31,7 +33,8 @@ std::string userCatalogDir();
 // name order (a user entry with a built-in id overrides it; one with any measured ceiling is a
 // `measured` entry, which also overrides user spec entries). A user file that cannot be read is
 // skipped and described in `warnings`; a broken built-in entry is a build defect and is reported
-// the same way.
+// the same way. A device the systems catalog lists that names no system of its own is in the
+// one suggestSystem gives (withSystem: its collective link ceilings).
 Catalog loadCatalog(std::vector<std::string>* warnings);
 
 } // namespace roofscope

@@ -38,6 +38,9 @@ struct Device {
     Ceilings ceilings;
     std::string notes;
     DeviceIdentity identity; // measured devices only
+    // The systems catalog entry (systems.h) whose collective ceilings the device's intra_node
+    // and inter_node links carry; "" when none was applied.
+    std::string system;
 
     bool operator==(const Device&) const = default;
 };

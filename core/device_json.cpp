@@ -142,6 +142,8 @@ Json toJson(const Device& device) {
         j["notes"] = device.notes;
     if (!device.identity.empty())
         j["identity"] = toJson(device.identity);
+    if (!device.system.empty())
+        j["system"] = device.system;
     Json compute = Json::array();
     for (const auto& [key, c] : device.ceilings.compute)
         compute.push_back({{"precision", toString(key.precision)},
@@ -177,6 +179,7 @@ Device deviceFromJson(const Json& j, const std::string& path) {
     d.kind = getEnum<DeviceKind>(j, "kind", path);
     d.aliases = getStrings(j, "aliases", path);
     d.notes = getString(j, "notes", path, "");
+    d.system = getString(j, "system", path, "");
     if (const Json* identity = find(j, "identity"))
         d.identity = identityFromJson(*identity, child(path, "identity"));
 

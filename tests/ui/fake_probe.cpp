@@ -128,8 +128,8 @@ void progress(const Bench& b, double fraction) {
 
 // The results so far as the devices of a ceilings file: the CPU's and gpu0's.
 std::vector<Device> devicesOf(const std::vector<ProbeEvent>& results) {
-    Device cpu{"fake-cpu", "Fake CPU 9000", "Fake", DeviceKind::cpu, {}, {}, {}, {}};
-    Device gpu{"fake-gpu", "Fake GPU 9000", "Fake", DeviceKind::gpu, {}, {}, {}, {}};
+    Device cpu{"fake-cpu", "Fake CPU 9000", "Fake", DeviceKind::cpu, {}, {}, {}, {}, {}};
+    Device gpu{"fake-gpu", "Fake GPU 9000", "Fake", DeviceKind::gpu, {}, {}, {}, {}, {}};
     for (const auto& r : results) {
         Device& d = r.target == "cpu" ? cpu : gpu;
         if (const auto* key = std::get_if<ComputeKey>(&r.what))
