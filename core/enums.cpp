@@ -128,6 +128,7 @@ constexpr std::array kBottleneckNames{
     EnumName<Bottleneck>{Bottleneck::compute, "compute"},
     EnumName<Bottleneck>{Bottleneck::memory, "memory"},
     EnumName<Bottleneck>{Bottleneck::communication, "communication"},
+    EnumName<Bottleneck>{Bottleneck::latency, "latency"},
     EnumName<Bottleneck>{Bottleneck::none, "none"}};
 constexpr std::array<Alias<Bottleneck>, 0> kBottleneckAliases{};
 

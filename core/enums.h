@@ -34,7 +34,9 @@ enum class Phase { forward, backward, optimizer, communication, unknown };
 // Where a number came from: hardware counters, a formula over shapes, or nowhere.
 enum class Origin { measured, estimated, absent };
 enum class ProvenanceKind { spec, measured };
-enum class Bottleneck { compute, memory, communication, none };
+// latency: far below every roof at a few microseconds a launch, its time is launch and
+// scheduling overhead rather than work (md_roofline.h, kLatencyBoundLaunchS).
+enum class Bottleneck { compute, memory, communication, latency, none };
 enum class Collective {
     all_reduce,
     reduce_scatter,

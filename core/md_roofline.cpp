@@ -74,20 +74,40 @@ MdPlanes mdPlanes(const MdWork& work, const MdCeilings& ceilings) {
     return p;
 }
 
+std::optional<double> linkBandwidth(const Ceilings& ceilings, Link link) {
+    if (const auto b = ceilings.linkFor(link))
+        return b->value;
+    // Without an intra-node collective ceiling, a single node's collectives are bounded by the
+    // per-direction peer link (NVLink, xGMI): nccl-tests defines busbw so that it compares with
+    // exactly that figure.
+    if (link == Link::intra_node)
+        if (const auto p2p = ceilings.linkFor(Link::p2p))
+            return p2p->value;
+    return std::nullopt;
+}
+
 MdCeilings mdCeilingsFor(const OpRecord& op, const Ceilings& ceilings, const MdOptions& options) {
     MdCeilings c;
     if (const auto f = ceilings.computeFor(op.precision, op.usesTensorUnits))
         c.apfFlopsPerS = f->value;
     if (const auto m = ceilings.memoryFor(options.level))
         c.apmBytesPerS = m->value;
-    if (const auto b = ceilings.linkFor(options.link))
-        c.apbBytesPerS = b->value;
-    // Without a measured intra-node collective ceiling, a single node's collectives are bounded
-    // by the per-direction peer link (NVLink, xGMI): nccl-tests defines busbw so that it
-    // compares with exactly that figure.
-    else if (options.link == Link::intra_node)
-        if (const auto p2p = ceilings.linkFor(Link::p2p))
-            c.apbBytesPerS = p2p->value;
+    double bytes = 0, seconds = 0;
+    bool everyLink = true;
+    for (const auto& [link, measure] : op.commBytes) {
+        if (!measure.known() || measure.value <= 0)
+            continue;
+        const auto bandwidth = linkBandwidth(ceilings, link);
+        everyLink = everyLink && bandwidth.has_value();
+        if (bandwidth) {
+            bytes += measure.value;
+            seconds += measure.value / *bandwidth;
+        }
+    }
+    if (bytes > 0 || !everyLink)
+        c.apbBytesPerS = everyLink ? bytes / seconds : 0;
+    else if (const auto b = linkBandwidth(ceilings, options.link))
+        c.apbBytesPerS = *b;
     return c;
 }
 
@@ -102,13 +122,29 @@ MdWork mdWorkFor(const OpRecord& op, const MdOptions& options) {
 }
 
 Result<MdBound> mdBoundFor(const OpRecord& op, const Ceilings& ceilings, const MdOptions& options) {
+    for (const auto& [link, bytes] : op.commBytes)
+        if (bytes.known() && bytes.value > 0 && !linkBandwidth(ceilings, link))
+            return makeError("op '" + op.name + "': no " + std::string(toString(link)) +
+                             " ceiling for its " + formatSi(bytes.value, Dimension::bytes) +
+                             " over " + std::string(toString(link)) +
+                             " (pick the system it ran on, or measure the link with nccl-tests)");
     std::optional<double> measured;
     if (op.timeS.known())
         measured = op.timeS.value;
     auto bound = mdBound(mdWorkFor(op, options), mdCeilingsFor(op, ceilings, options), measured);
     if (!bound)
         return makeError("op '" + op.name + "': " + bound.error().message);
+    if (latencyBound(op, bound.value()))
+        bound.value().bottleneck = Bottleneck::latency;
     return bound;
+}
+
+bool latencyBound(const OpRecord& op, const MdBound& bound) {
+    if (bound.bottleneck == Bottleneck::none || !bound.efficiency || !op.timeS.known())
+        return false;
+    const double perLaunchS =
+        op.timeS.value / static_cast<double>(std::max<std::int64_t>(op.count, 1));
+    return perLaunchS <= kLatencyBoundLaunchS && *bound.efficiency < kLatencyBoundEfficiency;
 }
 
 IterationBound mdIteration(const std::vector<OpRecord>& records, const Ceilings& ceilings,

@@ -59,22 +59,42 @@ struct MdPlanes {
 
 MdPlanes mdPlanes(const MdWork& work, const MdCeilings& ceilings);
 
-// Which memory level counts as M and which link's bandwidth is APB.
+// Which memory level counts as M, and the link whose bandwidth the planes draw as APB for ops
+// that communicate nothing. An op's own bytes are bounded by the links they crossed.
 struct MdOptions {
     MemoryLevel level = MemoryLevel::dram;
     Link link = Link::intra_node;
 };
 
-// APF for the op's precision (tensor units when it uses them), APM at options.level and APB of
-// options.link (for intra_node, the p2p link when the device has no intra_node ceiling); 0 for
-// whatever the device lacks.
+// The bandwidth of `link` on a device, B/s: its ceiling, or for intra_node without one the
+// per-direction peer link (p2p: NVLink, xGMI), which nccl-tests' busbw compares with; nullopt
+// when the device has neither.
+std::optional<double> linkBandwidth(const Ceilings& ceilings, Link link);
+
+// APF for the op's precision (tensor units when it uses them), APM at options.level and APB:
+// for an op that communicates, the bandwidth its bytes see over the links they crossed,
+// P / sum(bytes on link / linkBandwidth(link)) (a host copy is bounded by PCIe, a peer copy by
+// the peer link, a collective by the intra- or inter-node ceiling its group spans), 0 when one
+// of those links has no bandwidth; otherwise linkBandwidth(options.link). 0 for whatever the
+// device lacks.
 MdCeilings mdCeilingsFor(const OpRecord& op, const Ceilings& ceilings, const MdOptions& options);
 
-// F, M at options.level and P summed over all links (absent quantities count as 0): the link
-// the bytes travel over is the user's choice of APB, not a property of the record.
+// F, M at options.level and P summed over all links (absent quantities count as 0).
 MdWork mdWorkFor(const OpRecord& op, const MdOptions& options);
 
-// mdBound of one record against a device's ceilings, with its measured time when known.
+// A launch this short that reaches under this fraction of its bound is latency-bound: its time is
+// the launch and scheduling overhead of a few microseconds (Wang et al., "Time-Based Roofline for
+// Deep Learning Performance Analysis", 2020, draw it as a floor), not the roofs.
+inline constexpr double kLatencyBoundLaunchS = 10e-6;
+inline constexpr double kLatencyBoundEfficiency = 0.1;
+
+// True when a record's mean launch lasts at most kLatencyBoundLaunchS and its bound is below
+// kLatencyBoundEfficiency of its measured time.
+bool latencyBound(const OpRecord& op, const MdBound& bound);
+
+// mdBound of one record against a device's ceilings, with its measured time when known; the
+// bottleneck is `latency` when latencyBound (boundS and the three terms unchanged). An op whose
+// bytes crossed a link without a bandwidth is refused with that link's name.
 Result<MdBound> mdBoundFor(const OpRecord& op, const Ceilings& ceilings, const MdOptions& options);
 
 struct PhaseTotals {

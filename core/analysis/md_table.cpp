@@ -6,6 +6,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <set>
 
 namespace roofscope {
 namespace {
@@ -47,19 +48,39 @@ std::string rankLine(const MdRankTotals& r, bool named) {
     return line + ".";
 }
 
-// Which link ceiling served as APB, and where its value came from.
-std::string apbLine(const MdAnalysis& md) {
-    std::optional<Ceiling> apb = md.ceilings.linkFor(md.options.link);
-    std::string link = str(toString(md.options.link));
-    if (!apb && md.options.link == Link::intra_node) {
-        apb = md.ceilings.linkFor(Link::p2p);
-        link = "p2p (no intra_node ceiling)";
+// The bandwidth each link the shown ops' bytes crossed is bounded by (an op's P is bounded link
+// by link: md_roofline.h), and where each value came from; the view's link when no op
+// communicates, as the planes draw it.
+std::string apbLine(const MdAnalysis& md, const Dataset& dataset) {
+    std::set<Link> crossed;
+    for (const auto& op : md.ops)
+        for (const auto& [link, bytes] :
+             dataset.records[static_cast<std::size_t>(op.record)].commBytes)
+            if (bytes.known() && bytes.value > 0)
+                crossed.insert(link);
+    const bool communicates = !crossed.empty();
+    if (!communicates)
+        crossed.insert(md.options.link);
+    std::string line =
+        communicates ? "APB by the link the bytes crossed:" : "APB (no op communicates):";
+    bool first = true;
+    for (const Link l : crossed) {
+        std::optional<Ceiling> apb = md.ceilings.linkFor(l);
+        std::string link = str(toString(l));
+        if (!apb && l == Link::intra_node) {
+            apb = md.ceilings.linkFor(Link::p2p);
+            link += " (the p2p link: no intra_node ceiling)";
+        }
+        line += first ? " " : "; ";
+        first = false;
+        if (!apb)
+            line += link + " none: ops over it have no bound (pick the system the run was on in "
+                           "Run Details)";
+        else
+            line += link + " " + formatSi(apb->value, Dimension::bytesPerS) + " (" +
+                    provenanceText(apb->provenance) + ")";
     }
-    if (!apb)
-        return "APB: none, " + md.ceilingsSource + " has no " + str(toString(md.options.link)) +
-               " link ceiling; ops that communicate have no bound.";
-    return "APB " + formatSi(apb->value, Dimension::bytesPerS) + " from the " + link + " link of " +
-           md.ceilingsSource + ": " + provenanceText(apb->provenance) + ".";
+    return line + " — " + md.ceilingsSource + ".";
 }
 
 // 0.000123 -> "1.23e-04"; +inf -> "inf".
@@ -197,7 +218,7 @@ ViewTable mdTable(const Session& session, const MdAnalysis& md) {
     for (const auto& agg : md.aggregates)
         if (agg.kind == MdAggregateKind::iteration)
             table.notes.push_back(iterationLine(agg));
-    table.notes.push_back(apbLine(md));
+    table.notes.push_back(apbLine(md, dataset));
     if (md.unbounded > 0) {
         std::string first;
         for (const auto& op : md.ops)

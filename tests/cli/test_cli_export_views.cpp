@@ -195,14 +195,26 @@ class TestCliExportViews : public QObject {
         QVERIFY2(r.out.contains(QStringLiteral("Projected")), qPrintable(r.out));
     }
 
-    // An nccl-tests run measured the link: the MD view's APB is that measurement.
+    // An nccl-tests run measured the link: the MD view's APB for collectives within the node is
+    // that measurement. modern.json lists one GPU for its group of 2, so its all-reduce spans
+    // nodes; listing a second GPU makes it one node's.
     void linkCeilingFromNcclTests() {
         const QString nccl = QStringLiteral(ROOFSCOPE_TEST_DATA "/nccl/plain_single_node.txt");
-        const Run r = exportTo({kTrace}, QStringLiteral("md-link.json"),
+        QByteArray trace = readAll(kTrace);
+        trace.replace("\"numSms\": 108}", "\"numSms\": 108}, {\"id\": 1, \"name\": \"NVIDIA "
+                                          "A100-PG509-200\", \"numSms\": 108}");
+        const QString node = dir_.filePath(QStringLiteral("one-node.json"));
+        QFile out(node);
+        QVERIFY(out.open(QIODevice::WriteOnly) && out.write(trace) == trace.size());
+        out.close();
+        const Run r = exportTo({node}, QStringLiteral("md-link.json"),
                                {QStringLiteral("--view"), QStringLiteral("md"),
                                 QStringLiteral("--link-ceiling"), nccl});
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
-        QVERIFY2(r.out.contains(QStringLiteral("nccl-tests")), qPrintable(r.out));
+        QVERIFY2(r.out.contains(QStringLiteral("APB by the link the bytes crossed")) &&
+                     r.out.contains(QStringLiteral("intra_node")) &&
+                     r.out.contains(QStringLiteral("nccl-tests")),
+                 qPrintable(r.out));
         const Run missing =
             exportTo({kTrace}, QStringLiteral("md-missing.json"),
                      {QStringLiteral("--view"), QStringLiteral("md"),

@@ -330,13 +330,27 @@ class TestMdRoofline : public QObject {
         QVERIFY(b.value().efficiency.has_value());
         CHECK_NEAR(*b.value().efficiency, 0.5); // 0.01 / 0.02
 
-        // Over the 50 GB/s inter-node link: t_P = 1.5e9 / 50e9 = 0.03, efficiency 0.03 / 0.02.
-        const auto inter =
-            mdBoundFor(r, recordDevice(), MdOptions{MemoryLevel::dram, Link::inter_node});
-        QVERIFY(inter.ok());
-        CHECK_NEAR(inter.value().commS, 0.03);
-        QVERIFY(inter.value().bottleneck == Bottleneck::communication);
-        CHECK_NEAR(*inter.value().efficiency, 1.5);
+        // The same bytes over the 50 GB/s inter-node link: t_P = 1.5e9 / 50e9 = 0.03, efficiency
+        // 0.03 / 0.02, whichever link the view draws: each byte is bounded by the link it crossed.
+        OpRecord acrossNodes = r;
+        acrossNodes.commBytes = {{Link::inter_node, Measure::measured(1.5e9)}};
+        for (const Link viewLink : {Link::intra_node, Link::inter_node}) {
+            const auto inter =
+                mdBoundFor(acrossNodes, recordDevice(), MdOptions{MemoryLevel::dram, viewLink});
+            QVERIFY(inter.ok());
+            CHECK_NEAR(inter.value().commS, 0.03);
+            QVERIFY(inter.value().bottleneck == Bottleneck::communication);
+            CHECK_NEAR(*inter.value().efficiency, 1.5);
+        }
+        // Half the bytes on each link: t_P = 0.75e9 / 300e9 + 0.75e9 / 50e9 = 0.0175, and APB the
+        // bandwidth they saw together, 1.5e9 / 0.0175.
+        OpRecord both = r;
+        both.commBytes = {{Link::intra_node, Measure::measured(0.75e9)},
+                          {Link::inter_node, Measure::measured(0.75e9)}};
+        const auto mixed = mdBoundFor(both, recordDevice(), MdOptions{});
+        QVERIFY(mixed.ok());
+        CHECK_NEAR(mixed.value().commS, 0.0175);
+        CHECK_NEAR(mdCeilingsFor(both, recordDevice(), MdOptions{}).apbBytesPerS, 1.5e9 / 0.0175);
 
         // No measured time: no efficiency.
         r.timeS = Measure{};
@@ -344,11 +358,14 @@ class TestMdRoofline : public QObject {
         QVERIFY(noTime.ok());
         QVERIFY(!noTime.value().efficiency.has_value());
 
-        // Over a link the device lacks: an error that names the op.
-        const auto noLink = mdBoundFor(r, recordDevice(), MdOptions{MemoryLevel::dram, Link::p2p});
+        // Bytes over a link the device lacks: an error that names the op and the link.
+        OpRecord overP2p = r;
+        overP2p.commBytes = {{Link::p2p, Measure::measured(1.5e9)}};
+        const auto noLink = mdBoundFor(overP2p, recordDevice(), MdOptions{});
         QVERIFY(!noLink.ok());
         QVERIFY2(noLink.error().message.find("fused_gemm") != std::string::npos,
                  noLink.error().message.c_str());
+        QVERIFY(noLink.error().message.find("no p2p ceiling") != std::string::npos);
     }
 
     void iteration() {

@@ -78,6 +78,8 @@ QColor MdChart::bottleneckColor(Bottleneck bottleneck) {
         return QColor(0x00, 0x72, 0xB2);
     case Bottleneck::communication:
         return QColor(0x00, 0x9E, 0x73);
+    case Bottleneck::latency:
+        return QColor(0xCC, 0x79, 0xA7);
     case Bottleneck::none:
         break;
     }
@@ -340,6 +342,7 @@ void MdChart::drawPlane(MdPlane plane, const MdAnalysis& md, const Dataset& data
             {tr("compute-bound"), bottleneckColor(Bottleneck::compute)},
             {tr("memory-bound"), bottleneckColor(Bottleneck::memory)},
             {tr("comm.-bound"), bottleneckColor(Bottleneck::communication)},
+            {tr("latency-bound"), bottleneckColor(Bottleneck::latency)},
             {tr("other plane"), kGrey}};
         if (md.unbounded > 0)
             entries.emplace_back(tr("no bound"), kNoBound);
