@@ -16,6 +16,7 @@ ArchProjection projectDataset(const Dataset& steps, const Device& target,
     ArchProjection out;
     out.measured = iterationTime(dataset);
     std::map<int, double> predictedByRank;
+    double timedS = 0;
     for (std::size_t i = 0; i < dataset.records.size(); ++i) {
         const OpRecord& r = dataset.records[i];
         ProjectedOp op{static_cast<int>(i), kNaN, kNaN, kNaN, Bottleneck::none, std::nullopt};
@@ -23,21 +24,35 @@ ArchProjection projectDataset(const Dataset& steps, const Device& target,
             out.ops.push_back(std::move(op)); // not part of the iteration
             continue;
         }
-        if (hasUsableTime(r))
+        if (hasUsableTime(r)) {
             op.measuredS = r.timeS.value;
+            timedS += op.measuredS;
+        }
         const auto projection = reproject(r, target, options);
-        if (projection) {
+        if (projection && projection.value().onTarget.bottleneck == Bottleneck::latency) {
+            op.bottleneck = Bottleneck::latency;
+            op.keptMeasured = true;
+            op.predictedS = op.measuredS;
+            op.speedup = 1;
+            ++out.latencyBound;
+        } else if (projection) {
             op.predictedS = projection.value().predictedS;
             op.bottleneck = projection.value().onTarget.bottleneck;
             if (op.predictedS > 0 && !std::isnan(op.measuredS))
                 op.speedup = op.measuredS / op.predictedS;
-            predictedByRank[r.rank] += op.predictedS;
         } else {
             op.error = projection.error();
+            op.keptMeasured = true;
             if (!out.firstError)
                 out.firstError = Error{"'" + r.name + "': " + projection.error().message,
                                        projection.error().where};
             ++out.unprojected;
+        }
+        if (op.keptMeasured && !std::isnan(op.measuredS)) {
+            out.keptMeasuredS += op.measuredS;
+            predictedByRank[r.rank] += op.measuredS;
+        } else if (!op.keptMeasured) {
+            predictedByRank[r.rank] += op.predictedS;
         }
         out.ops.push_back(std::move(op));
     }
@@ -47,6 +62,7 @@ ArchProjection projectDataset(const Dataset& steps, const Device& target,
             out.predictedS = seconds;
             out.predictedSlowestRank = rank;
         }
+    out.keptShare = timedS > 0 ? out.keptMeasuredS / timedS : 0;
     out.speedup = out.measured.seconds > 0 && out.predictedS > 0
                       ? out.measured.seconds / out.predictedS
                       : kNaN;

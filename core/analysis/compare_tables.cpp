@@ -86,6 +86,26 @@ void runRows(const Session& session, const ComparisonPair& pair, ViewTable& t) {
     const Dataset& a = session.datasets[static_cast<std::size_t>(pair.baseline)];
     const Dataset& b = session.datasets[static_cast<std::size_t>(pair.target)];
     const RunDiff diff = runDiff(a, b);
+    // B's bottleneck on B's own device: what the op runs into there.
+    const Device* deviceB = session.findDevice(b.context.deviceId);
+    const MdOptions options = mdOptionsOf(session.view);
+    int unbounded = 0;
+    std::optional<std::string> firstUnbounded;
+    const auto bottleneckB = [&](const OpRecord* rb) -> ViewCell {
+        if (!rb)
+            return {};
+        if (!deviceB) {
+            ++unbounded;
+            return std::string("unknown");
+        }
+        const auto bound = mdBoundFor(*rb, deviceB->ceilings, options);
+        if (bound)
+            return std::string(toString(bound.value().bottleneck));
+        if (!firstUnbounded)
+            firstUnbounded = bound.error().message;
+        ++unbounded;
+        return std::string("unknown");
+    };
     for (const auto& row : diff.rows) {
         const OpRecord* ra = row.a ? &a.records[static_cast<std::size_t>(*row.a)] : nullptr;
         const OpRecord* rb = row.b ? &b.records[static_cast<std::size_t>(*row.b)] : nullptr;
@@ -97,7 +117,7 @@ void runRows(const Session& session, const ComparisonPair& pair, ViewTable& t) {
             {ra ? ViewCell{ra->name} : ViewCell{}, rb ? ViewCell{rb->name} : ViewCell{},
              std::string(toString(any.category)), match, number(row.timeAS), number(row.timeBS),
              number(row.deltaS), percent(row.change), percent(row.impact),
-             number(speedupOf(row.timeAS, row.timeBS)), ViewCell{}, std::string("no")});
+             number(speedupOf(row.timeAS, row.timeBS)), bottleneckB(rb), std::string("no")});
     }
     const double ta = diff.iterationA.seconds, tb = diff.iterationB.seconds;
     t.notes.push_back("Run A " + describeRun(session, a) + " against run B " +
@@ -114,6 +134,11 @@ void runRows(const Session& session, const ComparisonPair& pair, ViewTable& t) {
         " exact, " + std::to_string(diff.pairsByTier[1]) + " by name (shapes changed), " +
         std::to_string(diff.pairsByTier[2]) + " by work (renamed kernels); " +
         std::to_string(diff.onlyA) + " only in A, " + std::to_string(diff.onlyB) + " only in B.");
+    if (unbounded > 0)
+        t.notes.push_back(
+            std::to_string(unbounded) + " op(s) of run B have no bottleneck" +
+            (deviceB ? " on " + deviceB->name + "; the first: " + firstUnbounded.value_or("") + "."
+                     : ": run B has no device (choose one in Run Details or with --device)."));
     iterationNotes(diff.iterationA, "run A", t.notes);
     iterationNotes(diff.iterationB, "run B", t.notes);
 }
@@ -137,8 +162,10 @@ void projectionRows(const Session& session, const ComparisonPair& pair, ViewTabl
         const OpRecord& r = a.records[static_cast<std::size_t>(op->record)];
         const double delta = op->predictedS - op->measuredS;
         const bool projected = !op->error;
-        t.rows.push_back({r.name, ViewCell{}, std::string(toString(r.category)),
-                          std::string(projected ? "projected" : "not_projected"),
+        const char* how = !projected         ? "not_projected"
+                          : op->keptMeasured ? "kept_measured"
+                                             : "projected";
+        t.rows.push_back({r.name, ViewCell{}, std::string(toString(r.category)), std::string(how),
                           number(op->measuredS), number(op->predictedS), number(delta),
                           percent(op->measuredS > 0 ? op->predictedS / op->measuredS - 1 : kNaN),
                           percent(base > 0 ? delta / base : kNaN), number(op->speedup),
@@ -158,9 +185,21 @@ void projectionRows(const Session& session, const ComparisonPair& pair, ViewTabl
                           factorText(p.speedup) + "×).");
     if (p.unprojected > 0)
         t.notes.push_back(std::to_string(p.unprojected) +
-                          " op(s) could not be projected and are missing from the predicted "
-                          "iteration; the first: " +
+                          " op(s) could not be projected and keep their measured time in the "
+                          "predicted iteration; the first: " +
                           p.firstError->message + ".");
+    if (p.latencyBound > 0)
+        t.notes.push_back(std::to_string(p.latencyBound) +
+                          " latency-bound op(s) (launches of at most " +
+                          timeText(kLatencyBoundLaunchS) +
+                          " far below the target's roofs) keep their measured time: launch "
+                          "overhead, not the roofs, sets it.");
+    if (p.keptMeasuredS > 0) {
+        char share[32];
+        std::snprintf(share, sizeof share, "%.1f", p.keptShare * 100);
+        t.notes.push_back("Kept at measured time: " + timeText(p.keptMeasuredS) + " (" + share +
+                          " % of the measured time); the predicted iteration is measured there.");
+    }
     iterationNotes(p.measured, "run A", t.notes);
 }
 

@@ -22,8 +22,8 @@ namespace {
 //   0 gemm fp16 tensor 3e12 FLOP, 2e10 B, 12 ms: t_F 3 ms, t_M 6.67 ms -> 1/150 s, memory, 1.8x
 //   1 add fp32 6e9 FLOP, 6e9 B, 3.6 ms: t_F 0.1 ms, t_M 2 ms -> 2 ms, memory, 1.8x
 //   2 all-reduce 4.5e9 B over intra_node, 20 ms: t_P 10 ms, communication, 2x
-//   3 memcpy without FLOPs or bytes, 5 ms: cannot be projected
-// Measured iteration 40.6 ms; predicted 1/150 + 0.002 + 0.01 = 18.67 ms; speed-up 2.175.
+//   3 memcpy without FLOPs or bytes, 5 ms: cannot be projected, kept at its measured 5 ms
+// Measured iteration 40.6 ms; predicted 1/150 + 0.002 + 0.01 + 0.005 = 23.67 ms; speed-up 1.715.
 Dataset measuredOnA() {
     Dataset d;
     d.context.label = "on A";
@@ -95,16 +95,20 @@ class TestArchProjection : public QObject {
     void totals() {
         const ArchProjection p = projectDataset(measuredOnA(), deviceB(), MdOptions{});
         QVERIFY(near(p.measured.seconds, 0.0406, 1e-12));
-        QVERIFY(near(p.predictedS, 1.0 / 150 + 0.002 + 0.01, 1e-12));
-        QVERIFY(near(p.speedup, 0.0406 / (1.0 / 150 + 0.012), 1e-12));
+        QVERIFY(near(p.predictedS, 1.0 / 150 + 0.002 + 0.01 + 0.005, 1e-12));
+        QVERIFY(near(p.speedup, 0.0406 / (1.0 / 150 + 0.017), 1e-12));
         QCOMPARE(p.unprojected, 1);
+        QVERIFY(p.ops[3].keptMeasured && !p.ops[0].keptMeasured);
+        QVERIFY(near(p.keptMeasuredS, 0.005, 1e-12));
+        QVERIFY(near(p.keptShare, 0.005 / 0.0406, 1e-12));
         QVERIFY(p.firstError.has_value());
         QVERIFY2(p.firstError->message.find("'memcpy'") != std::string::npos,
                  p.firstError->message.c_str());
     }
 
     void slowestPredictedRank() {
-        // The all-reduce and the add on rank 1: rank 0 predicts 1/150 s, rank 1 0.012 s.
+        // The all-reduce and the add on rank 1: rank 0 predicts 1/150 + 0.005 (the memcpy, kept)
+        // = 11.67 ms, rank 1 0.002 + 0.01 = 12 ms.
         Dataset d = measuredOnA();
         d.records[1].rank = 1;
         d.records[2].rank = 1;
@@ -117,12 +121,36 @@ class TestArchProjection : public QObject {
     }
 
     void linkTheTargetLacks() {
-        // Over inter_node, which GPU B lacks, the all-reduce cannot be projected either.
-        const ArchProjection p = projectDataset(measuredOnA(), deviceB(),
-                                                MdOptions{MemoryLevel::dram, Link::inter_node});
-        QCOMPARE(p.unprojected, 2);
-        QVERIFY(p.ops[2].error.has_value());
-        QVERIFY(near(p.predictedS, 1.0 / 150 + 0.002, 1e-12));
+        // An all-reduce whose group spans nodes sends its bytes over inter_node, which GPU B
+        // lacks: it cannot be projected either, and keeps its 20 ms. Predicted 1/150 + 0.002 +
+        // 0.02 + 0.005. The view's link does not matter: each byte is bounded by its own link.
+        Dataset d = measuredOnA();
+        d.records[2].commBytes = {{Link::inter_node, Measure::measured(4.5e9)}};
+        for (const Link link : {Link::intra_node, Link::inter_node}) {
+            const ArchProjection p =
+                projectDataset(d, deviceB(), MdOptions{MemoryLevel::dram, link});
+            QCOMPARE(p.unprojected, 2);
+            QVERIFY(p.ops[2].error.has_value());
+            QVERIFY(p.ops[2].error->message.find("no inter_node ceiling") != std::string::npos);
+            QVERIFY(near(p.predictedS, 1.0 / 150 + 0.002 + 0.025, 1e-12));
+        }
+    }
+
+    // A 4 µs add whose bound on B is 0.2 µs (5 %) is latency-bound: it keeps its 4 µs, with
+    // speed-up 1, instead of a 20x no roof explains. 6e5 B at 3 TB/s = 0.2 µs.
+    void latencyBoundOpsKeepTheirTime() {
+        Dataset d;
+        d.context.deviceId = "gpu-a";
+        OpRecord add = op("add", Category::elementwise, Phase::forward, 1.5e5, 6e5, 4e-6);
+        add.precision = Precision::fp32;
+        add.usesTensorUnits = false;
+        d.records = {add};
+        const ArchProjection p = projectDataset(d, deviceB(), MdOptions{});
+        QCOMPARE(p.latencyBound, 1);
+        QVERIFY(p.ops[0].bottleneck == Bottleneck::latency && p.ops[0].keptMeasured);
+        QVERIFY(near(p.ops[0].predictedS, 4e-6, 1e-12));
+        QVERIFY(near(p.predictedS, 4e-6, 1e-12));
+        QVERIFY(near(p.keptShare, 1.0, 1e-12));
     }
 
     void edgeCases() {
@@ -162,8 +190,9 @@ class TestArchProjection : public QObject {
             QCOMPARE(textAt(t, r, "projected"), std::string("yes"));
         QVERIFY(hasNote(t, "Projected, not measured"));
         QVERIFY(hasNote(t, "GPU B"));
-        QVERIFY(hasNote(t, "1 op(s) could not be projected"));
-        QVERIFY(hasNote(t, "speed-up 2.1")); // 2.175
+        QVERIFY(hasNote(t, "1 op(s) could not be projected and keep their measured time"));
+        QVERIFY(hasNote(t, "speed-up 1.72"));                          // 40.6 / 23.67 = 1.715
+        QVERIFY(hasNote(t, "Kept at measured time: 5.00 ms (12.3 %")); // 5 / 40.6
     }
 
     void arrows() {

@@ -200,16 +200,23 @@ class TestProjection : public QObject {
         QVERIFY(!p.error().message.empty());
     }
 
-    void linkChoiceMatters() {
-        // The same bytes over a link the target lacks fail; over one it has they are bounded.
+    void theLinkCrossedMatters() {
+        // Bytes that crossed inter_node are bounded by the target's inter-node link whatever the
+        // view's link; without that link they cannot be projected.
         Device target = h100Like();
         target.ceilings.links[Link::inter_node] = ceiling(50e9);
-        const OpRecord r = record(Precision::fp32, false, 0, 0, 4.5e9, 0.2);
-        const auto inter = reproject(r, target, MdOptions{MemoryLevel::dram, Link::inter_node});
-        QVERIFY(inter.ok());
-        CHECK_NEAR(inter.value().predictedS, 0.09); // 4.5e9 / 50e9
-        CHECK_NEAR(*inter.value().speedup, 0.2 / 0.09);
-        QVERIFY(!reproject(r, target, MdOptions{MemoryLevel::dram, Link::p2p}).ok());
+        OpRecord r = record(Precision::fp32, false, 0, 0, 0, 0.2);
+        r.commBytes[Link::inter_node] = Measure::measured(4.5e9);
+        for (const Link viewLink : {Link::p2p, Link::inter_node}) {
+            const auto inter = reproject(r, target, MdOptions{MemoryLevel::dram, viewLink});
+            QVERIFY(inter.ok());
+            CHECK_NEAR(inter.value().predictedS, 0.09); // 4.5e9 / 50e9
+            CHECK_NEAR(*inter.value().speedup, 0.2 / 0.09);
+        }
+        target.ceilings.links.erase(Link::inter_node);
+        const auto none = reproject(r, target, MdOptions{});
+        QVERIFY(!none.ok());
+        QVERIFY(none.error().message.find("no inter_node ceiling") != std::string::npos);
     }
 };
 
