@@ -156,6 +156,10 @@ class MainWindow : public QMainWindow {
     // The analysis pane's options changed (run B, moves, prices, ...): into the session.
     void analysisEdited();
     void traceLoaded(const TraceLoadOutcome& outcome);
+    // Puts `deviceId` into the session (from the catalog when it is not there yet) in the system
+    // `systemId` (systems.h; "" for none: the system's collective ceilings go); true when the
+    // session's device changed.
+    bool setDeviceSystem(const std::string& deviceId, const std::string& systemId);
     void regroup(Grouping grouping);
     // Starts the autosave timer and offers the newest autosave a crash left behind.
     void setUpAutosave();

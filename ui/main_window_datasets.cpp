@@ -4,6 +4,7 @@
 #include "ui/main_window.h"
 
 #include "core/dataset_label.h"
+#include "core/systems.h"
 #include "ui/dataset_panel.h"
 #include "ui/run_info_dialog.h"
 
@@ -70,8 +71,16 @@ void MainWindow::setDatasetColor(int dataset, const QColor& color) {
 void MainWindow::editRunDetails(int dataset) {
     if (!validDataset(session_, dataset))
         return;
+    // The session's devices first (measured ones among them), then the catalog's.
+    std::vector<RunDevice> devices;
+    for (const Device& d : session_.devices)
+        devices.push_back({d.id, d.name, d.system});
+    for (const CatalogEntry& e : catalog_.entries())
+        if (!session_.findDevice(e.device.id))
+            devices.push_back({e.device.id, e.device.name, e.device.system});
     // Window-modal but not blocking, like the error boxes: tests and the event loop go on.
-    auto* dialog = new RunInfoDialog(session_.datasets[std::size_t(dataset)].context, this);
+    auto* dialog = new RunInfoDialog(session_.datasets[std::size_t(dataset)].context,
+                                     std::move(devices), this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     // By label, which is unique: datasets may be removed or loaded while the dialog is open.
     const std::string label = session_.datasets[std::size_t(dataset)].context.label;
@@ -82,13 +91,54 @@ void MainWindow::editRunDetails(int dataset) {
             return;
         DatasetContext& context = it->context;
         const DatasetContext edited = dialog->edited(context);
-        if (edited == context)
+        const bool systemChanged = setDeviceSystem(edited.deviceId, dialog->system());
+        if (edited == context && !systemChanged)
             return;
+        if (edited.deviceId != context.deviceId) {
+            // The records are bounded by their own device id: they follow the run's.
+            for (OpRecord& r : it->records)
+                r.deviceId = edited.deviceId;
+            const int index = int(it - session_.datasets.begin());
+            for (auto& l : loaded_)
+                if (l.dataset == index)
+                    l.deviceId = edited.deviceId;
+        }
         context = edited;
         markChanged();
         refresh();
     });
     dialog->open();
+}
+
+bool MainWindow::setDeviceSystem(const std::string& deviceId, const std::string& systemId) {
+    if (deviceId.empty())
+        return false;
+    Device* device = nullptr;
+    for (Device& d : session_.devices)
+        if (d.id == deviceId)
+            device = &d;
+    if (!device) {
+        const CatalogEntry* entry = catalog_.find(deviceId);
+        if (!entry)
+            return false;
+        session_.devices.push_back(entry->device);
+        device = &session_.devices.back();
+    }
+    if (device->system == systemId)
+        return false;
+    if (const System* system = findSystem(builtinSystems(), systemId)) {
+        *device = withSystem(*device, *system);
+    } else {
+        // No system: the collective ceilings the last one gave go with it.
+        if (const System* old = findSystem(builtinSystems(), device->system)) {
+            System none = *old;
+            none.intraNode.reset();
+            none.interNode.reset();
+            *device = withSystem(*device, none);
+        }
+        device->system.clear();
+    }
+    return true;
 }
 
 void MainWindow::removeDataset(int dataset) {

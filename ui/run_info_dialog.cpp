@@ -1,5 +1,9 @@
 #include "ui/run_info_dialog.h"
 
+#include "core/systems.h"
+#include "core/units.h"
+
+#include <QComboBox>
 #include <QDialogButtonBox>
 #include <QFormLayout>
 #include <QLabel>
@@ -25,9 +29,30 @@ std::string trimmed(const QLineEdit* edit) {
 
 } // namespace
 
-RunInfoDialog::RunInfoDialog(const DatasetContext& c, QWidget* parent) : QDialog(parent) {
+RunInfoDialog::RunInfoDialog(const DatasetContext& c, std::vector<RunDevice> devices,
+                             QWidget* parent)
+    : QDialog(parent), devices_(std::move(devices)) {
     setObjectName(QStringLiteral("runInfoDialog"));
     setWindowTitle(tr("Run Details — %1").arg(QString::fromStdString(c.label)));
+    device_ = new QComboBox(this);
+    device_->setObjectName(QStringLiteral("device"));
+    device_->addItem(tr("none: no roofs"), QString());
+    bool listed = c.deviceId.empty();
+    for (const RunDevice& d : devices_) {
+        device_->addItem(QString::fromStdString(d.name), QString::fromStdString(d.id));
+        listed = listed || d.id == c.deviceId;
+    }
+    if (!listed) // a device the session names but no longer holds stays choosable
+        device_->addItem(QString::fromStdString(c.deviceId), QString::fromStdString(c.deviceId));
+    device_->setCurrentIndex(device_->findData(QString::fromStdString(c.deviceId)));
+    system_ = new QComboBox(this);
+    system_->setObjectName(QStringLiteral("system"));
+    systemInfo_ = new QLabel(this);
+    systemInfo_->setObjectName(QStringLiteral("systemInfo"));
+    systemInfo_->setWordWrap(true);
+    fillSystems();
+    connect(device_, &QComboBox::currentIndexChanged, this, [this] { fillSystems(); });
+    connect(system_, &QComboBox::currentIndexChanged, this, [this] { describeSystem(); });
     model_ = field(this, QStringLiteral("model"), c.model, tr("e.g. BERT-large"));
     framework_ =
         field(this, QStringLiteral("framework"), c.stack.framework, tr("e.g. PyTorch 2.3.1"));
@@ -47,6 +72,9 @@ RunInfoDialog::RunInfoDialog(const DatasetContext& c, QWidget* parent) : QDialog
     repeat_->setValue(c.repeat);
 
     auto* form = new QFormLayout;
+    form->addRow(tr("D&evice:"), device_);
+    form->addRow(tr("S&ystem:"), system_);
+    form->addRow(QString(), systemInfo_);
     form->addRow(tr("&Model:"), model_);
     form->addRow(tr("&Framework:"), framework_);
     form->addRow(tr("&CUDA:"), cuda_);
@@ -70,7 +98,52 @@ RunInfoDialog::RunInfoDialog(const DatasetContext& c, QWidget* parent) : QDialog
     resize(460, sizeHint().height());
 }
 
+void RunInfoDialog::fillSystems() {
+    const std::string id = device_->currentData().toString().toStdString();
+    std::string current;
+    for (const RunDevice& d : devices_)
+        if (d.id == id)
+            current = d.system;
+    const QSignalBlocker block(system_);
+    system_->clear();
+    system_->addItem(tr("none (the device's own link ceilings)"), QString());
+    for (const System* s : systemsFor(builtinSystems(), id))
+        system_->addItem(QString::fromStdString(s->name), QString::fromStdString(s->id));
+    system_->setCurrentIndex(std::max(0, system_->findData(QString::fromStdString(current))));
+    system_->setEnabled(system_->count() > 1);
+    describeSystem();
+}
+
+void RunInfoDialog::describeSystem() {
+    const System* s = findSystem(builtinSystems(), system().c_str());
+    if (!s) {
+        systemInfo_->setText(system_->count() > 1 ? tr("Collectives keep the device's own "
+                                                       "link ceilings.")
+                                                  : tr("The systems catalog lists no machine "
+                                                       "with this device."));
+        return;
+    }
+    const auto bw = [](const std::optional<Ceiling>& c) {
+        return c ? QString::fromStdString(formatSi(c->value, Dimension::bytesPerS)) : tr("unknown");
+    };
+    QString text = tr("%1 GPUs a node; collectives within a node %2, across nodes %3 (bus "
+                      "bandwidth per GPU, spec)")
+                       .arg(s->gpusPerNode)
+                       .arg(bw(s->intraNode), bw(s->interNode));
+    if (s->price)
+        text += tr("; %1 USD an hour on demand (%2, %3)")
+                    .arg(s->price->usdPerHour, 0, 'f', 2)
+                    .arg(QString::fromStdString(s->price->region),
+                         QString::fromStdString(s->price->date));
+    systemInfo_->setText(text + QLatin1Char('.'));
+}
+
+std::string RunInfoDialog::system() const {
+    return system_->currentData().toString().toStdString();
+}
+
 DatasetContext RunInfoDialog::edited(DatasetContext c) const {
+    c.deviceId = device_->currentData().toString().toStdString();
     c.model = trimmed(model_);
     c.stack.framework = trimmed(framework_);
     c.stack.cuda = trimmed(cuda_);

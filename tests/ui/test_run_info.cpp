@@ -7,6 +7,10 @@
 #include "ui/views/analysis_pane.h"
 #include "ui/views/view_table_model.h"
 
+#include "ui/catalog_loader.h"
+
+#include <QComboBox>
+#include <QLabel>
 #include <QLineEdit>
 #include <QSettings>
 #include <QSpinBox>
@@ -73,6 +77,55 @@ class TestRunInfo : public QObject {
         QCOMPARE(QString::fromStdString(e.label), QStringLiteral("run A"));
         QCOMPARE(QString::fromStdString(e.deviceId), QStringLiteral("round-gpu"));
         QCOMPARE(QString::fromStdString(e.color), QStringLiteral("#112233"));
+    }
+
+    // A run without a device is given one in the window; its records follow, and the device
+    // comes into the session in the node the systems catalog suggests; another system replaces
+    // its collective ceilings, and "none" takes them away again.
+    void aDeviceAndSystemAreChosenInTheWindow() {
+        Session s = testing::roundSession();
+        s.datasets.resize(1);
+        s.datasets[0].context.deviceId.clear();
+        for (auto& r : s.datasets[0].records)
+            r.deviceId.clear();
+        MainWindow window(loadCatalog(nullptr));
+        window.setSession(s);
+        const std::string h100 = "nvidia-h100-sxm5-80gb";
+        window.editRunDetails(0);
+        auto* dialog = window.findChild<RunInfoDialog*>(QStringLiteral("runInfoDialog"));
+        auto* device = dialog->findChild<QComboBox*>(QStringLiteral("device"));
+        auto* system = dialog->findChild<QComboBox*>(QStringLiteral("system"));
+        QCOMPARE(device->currentData().toString(), QString()); // none yet
+        QVERIFY(!system->isEnabled());
+        device->setCurrentIndex(device->findData(QString::fromStdString(h100)));
+        QVERIFY(system->isEnabled());
+        QCOMPARE(system->currentData().toString(), QStringLiteral("nvidia-dgx-h100"));
+        QVERIFY(dialog->findChild<QLabel*>(QStringLiteral("systemInfo"))
+                    ->text()
+                    .contains(QStringLiteral("450 GB/s")));
+        system->setCurrentIndex(system->findData(QStringLiteral("gcp-a3-highgpu-8g")));
+        dialog->accept();
+        const Dataset& d = window.session().datasets[0];
+        QCOMPARE(d.context.deviceId, h100);
+        for (const auto& r : d.records)
+            QCOMPARE(r.deviceId, h100);
+        const Device* chosen = window.session().findDevice(h100);
+        QVERIFY(chosen);
+        QCOMPARE(chosen->system, std::string("gcp-a3-highgpu-8g"));
+        // 4 x 200 Gbit/s GPUDirect-TCPX over 8 GPUs: 12.5 GB/s per GPU.
+        QCOMPARE(chosen->ceilings.links.at(Link::inter_node).value, 12.5e9);
+
+        window.editRunDetails(0);
+        dialog = window.findChild<RunInfoDialog*>(QStringLiteral("runInfoDialog"));
+        system = dialog->findChild<QComboBox*>(QStringLiteral("system"));
+        QCOMPARE(system->currentData().toString(), QStringLiteral("gcp-a3-highgpu-8g"));
+        system->setCurrentIndex(0); // none
+        dialog->accept();
+        chosen = window.session().findDevice(h100);
+        QVERIFY(chosen->system.empty());
+        QVERIFY(!chosen->ceilings.links.count(Link::inter_node));
+        QVERIFY(!chosen->ceilings.links.count(Link::intra_node));
+        QVERIFY(chosen->ceilings.links.count(Link::p2p)); // the device's own stay
     }
 
     // Two runs on one device differ only in the stack the user gives them: the matrix shows two
