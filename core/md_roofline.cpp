@@ -121,7 +121,29 @@ MdWork mdWorkFor(const OpRecord& op, const MdOptions& options) {
     return w;
 }
 
+bool workUnknown(const OpRecord& op) {
+    if (op.flops.known())
+        return false;
+    for (const auto& [level, bytes] : op.bytes)
+        if (bytes.known())
+            return false;
+    for (const auto& [link, bytes] : op.commBytes)
+        if (bytes.known())
+            return false;
+    return true;
+}
+
+std::string unknownWorkReason(const OpRecord& op) {
+    if (!op.flopsNote.empty())
+        return op.flopsNote;
+    if (op.collective)
+        return "a collective whose message size the trace does not say";
+    return "the trace records neither FLOPs nor bytes for it";
+}
+
 Result<MdBound> mdBoundFor(const OpRecord& op, const Ceilings& ceilings, const MdOptions& options) {
+    if (workUnknown(op))
+        return makeError("op '" + op.name + "': its work is unknown: " + unknownWorkReason(op));
     for (const auto& [link, bytes] : op.commBytes)
         if (bytes.known() && bytes.value > 0 && !linkBandwidth(ceilings, link))
             return makeError("op '" + op.name + "': no " + std::string(toString(link)) +
@@ -151,6 +173,20 @@ IterationBound mdIteration(const std::vector<OpRecord>& records, const Ceilings&
                            const MdOptions& options) {
     IterationBound it;
     for (const auto& op : records) {
+        const double measured = op.timeS.known() ? op.timeS.value : 0.0;
+        if (workUnknown(op)) {
+            const std::string reason = unknownWorkReason(op);
+            auto u = std::find_if(it.unknown.begin(), it.unknown.end(),
+                                  [&](const UnknownWork& w) { return w.reason == reason; });
+            if (u == it.unknown.end())
+                u = it.unknown.insert(it.unknown.end(), UnknownWork{reason, 0, 0});
+            ++u->ops;
+            u->seconds += measured;
+            it.phases[op.phase].unknownS += measured;
+            it.unknownS += measured;
+            ++it.unknownOps;
+            continue;
+        }
         const auto bound = mdBoundFor(op, ceilings, options);
         if (!bound) {
             ++it.unbounded;
@@ -159,13 +195,15 @@ IterationBound mdIteration(const std::vector<OpRecord>& records, const Ceilings&
             continue;
         }
         auto& phase = it.phases[op.phase];
-        const double measured = op.timeS.known() ? op.timeS.value : 0.0;
         phase.measuredS += measured;
         phase.boundS += bound.value().boundS;
         phase.boundSByBottleneck[bound.value().bottleneck] += bound.value().boundS;
         it.measuredS += measured;
         it.boundS += bound.value().boundS;
     }
+    std::stable_sort(
+        it.unknown.begin(), it.unknown.end(),
+        [](const UnknownWork& a, const UnknownWork& b) { return a.seconds > b.seconds; });
     return it;
 }
 

@@ -10,6 +10,7 @@
 
 #include <map>
 #include <optional>
+#include <string>
 #include <vector>
 
 namespace roofscope {
@@ -88,29 +89,53 @@ MdWork mdWorkFor(const OpRecord& op, const MdOptions& options);
 inline constexpr double kLatencyBoundLaunchS = 10e-6;
 inline constexpr double kLatencyBoundEfficiency = 0.1;
 
+// True when nothing of the op's work is known: no FLOPs, no bytes at any memory level and no
+// communicated bytes (a trace recorded without shapes gives most kernels none). Such an op has
+// no bound: a bound of 0 would count its time as wasted against nothing.
+bool workUnknown(const OpRecord& op);
+
+// Why the op's work is unknown, with the remedy where there is one (its flopsNote, else a
+// generic reason).
+std::string unknownWorkReason(const OpRecord& op);
+
 // True when a record's mean launch lasts at most kLatencyBoundLaunchS and its bound is below
 // kLatencyBoundEfficiency of its measured time.
 bool latencyBound(const OpRecord& op, const MdBound& bound);
 
 // mdBound of one record against a device's ceilings, with its measured time when known; the
 // bottleneck is `latency` when latencyBound (boundS and the three terms unchanged). An op whose
-// bytes crossed a link without a bandwidth is refused with that link's name.
+// bytes crossed a link without a bandwidth is refused with that link's name, one whose work is
+// unknown (workUnknown) with unknownWorkReason.
 Result<MdBound> mdBoundFor(const OpRecord& op, const Ceilings& ceilings, const MdOptions& options);
 
 struct PhaseTotals {
-    double measuredS = 0;
+    double measuredS = 0; // of the ops with a bound
     double boundS = 0;
     std::map<Bottleneck, double> boundSByBottleneck;
+    double unknownS = 0; // measured time of the phase's ops whose work is unknown
 };
 
-// An iteration (or any set of records) summed by phase. Records whose bound cannot be computed
-// are counted in `unbounded` and their first error kept, not silently dropped.
+// Measured time of ops whose work is unknown, for one reason.
+struct UnknownWork {
+    std::string reason; // unknownWorkReason
+    int ops = 0;
+    double seconds = 0;
+};
+
+// An iteration (or any set of records) summed by phase. measuredS and boundS cover the ops with
+// a bound only, so that boundS / measuredS is the efficiency of the work that is known. Ops
+// whose work is unknown are summed apart, by reason; other records whose bound cannot be
+// computed (a ceiling missing) are counted in `unbounded` and their first error kept, not
+// silently dropped.
 struct IterationBound {
     std::map<Phase, PhaseTotals> phases;
     double measuredS = 0;
     double boundS = 0;
     int unbounded = 0;
     std::optional<Error> firstError;
+    double unknownS = 0;
+    int unknownOps = 0;
+    std::vector<UnknownWork> unknown; // largest time first
 };
 
 IterationBound mdIteration(const std::vector<OpRecord>& records, const Ceilings& ceilings,

@@ -1,12 +1,22 @@
 #include "ui/axis_format.h"
 
+#include <QRegularExpression>
+
 namespace roofscope::ui {
 
 namespace {
 
 // The axis title carries the unit; ticks keep only the prefix: "100 T" reads as 100 TFLOP/s.
+// Durations keep their unit, as "25.0 m" does not read as 25 ms: "25 ms", "1.5 s".
 QString tickLabel(double tick, Dimension dimension, int significant) {
     QString label = QString::fromStdString(formatSi(tick, dimension, significant));
+    if (dimension == Dimension::time) {
+        // "50.0 ms" -> "50 ms", "2.50 ms" -> "2.5 ms": the ticks' steps need no trailing zeros.
+        static const QRegularExpression zeros(QStringLiteral("(\\.\\d*?)0+(?=\\s)"));
+        label.replace(zeros, QStringLiteral("\\1"));
+        label.replace(QRegularExpression(QStringLiteral("\\.(?=\\s)")), QString());
+        return label.trimmed();
+    }
     const QString symbol = QString::fromUtf8(unitSymbol(dimension).data(),
                                              static_cast<int>(unitSymbol(dimension).size()));
     if (!symbol.isEmpty() && label.endsWith(symbol))

@@ -79,18 +79,26 @@ double medianOf(std::vector<double> values) {
 MdAggregate mdAggregate(const std::vector<const OpRecord*>& records, const Ceilings& ceilings,
                         const MdOptions& options) {
     MdAggregate agg;
-    agg.opCount = static_cast<int>(records.size());
-    double measured = 0, computeS = 0;
+    double measured = 0, computeS = 0, commS = 0;
     bool allTimed = true;
     const OpRecord* noApf = nullptr; // the first op with FLOPs but no compute ceiling
+    const OpRecord* noApb = nullptr; // the first op whose bytes crossed a link without a ceiling
+    std::vector<const OpRecord*> known;
     for (const OpRecord* op : records) {
+        // Unknown work adds nothing to F, M or P: its time would only lower the efficiency.
+        if (workUnknown(*op)) {
+            ++agg.unknownOps;
+            agg.unknownS += op->timeS.known() ? op->timeS.value : 0.0;
+            continue;
+        }
+        known.push_back(op);
         const MdWork w = mdWorkFor(*op, options);
         const MdCeilings c = mdCeilingsFor(*op, ceilings, options);
         agg.work.flops += w.flops;
         agg.work.memoryBytes += w.memoryBytes;
         agg.work.commBytes += w.commBytes;
-        // APM and APB do not depend on the op; the first op's serve for all.
-        if (op == records.front()) {
+        // APM does not depend on the op; the first op's serves for all.
+        if (known.size() == 1) {
             agg.ceilings.apmBytesPerS = c.apmBytesPerS;
             agg.ceilings.apbBytesPerS = c.apbBytesPerS;
         }
@@ -100,29 +108,70 @@ MdAggregate mdAggregate(const std::vector<const OpRecord*>& records, const Ceili
             else if (!noApf)
                 noApf = op;
         }
+        if (w.commBytes > 0) {
+            if (c.apbBytesPerS > 0)
+                commS += w.commBytes / c.apbBytesPerS;
+            else if (!noApb)
+                noApb = op;
+        }
         if (op->timeS.known())
             measured += op->timeS.value;
         else
             allTimed = false;
     }
+    agg.opCount = static_cast<int>(known.size());
     // F / sum(F_i / APF_i): t_F of the sum is the sum of the ops' t_F. Without FLOPs any op's APF
-    // serves for the ridges.
+    // serves for the ridges. APB likewise: P / sum(P_i / APB_i), each op's bytes over its links.
     if (noApf == nullptr && computeS > 0)
         agg.ceilings.apfFlopsPerS = agg.work.flops / computeS;
-    else if (noApf == nullptr && !records.empty())
-        agg.ceilings.apfFlopsPerS = mdCeilingsFor(*records.front(), ceilings, options).apfFlopsPerS;
+    else if (noApf == nullptr && !known.empty())
+        agg.ceilings.apfFlopsPerS = mdCeilingsFor(*known.front(), ceilings, options).apfFlopsPerS;
+    if (noApb == nullptr && commS > 0)
+        agg.ceilings.apbBytesPerS = agg.work.commBytes / commS;
     agg.planes = mdPlanes(agg.work, agg.ceilings);
-    if (allTimed && !records.empty())
+    if (allTimed && !known.empty())
         agg.measuredS = measured;
-    if (noApf) {
+    if (known.empty() && agg.unknownOps > 0) {
+        agg.error = "the work of its " + std::to_string(agg.unknownOps) + " op(s) is unknown";
+    } else if (noApf) {
         agg.error = "op '" + noApf->name + "' has FLOPs but no APF (compute) ceiling for " +
                     std::string(toString(noApf->precision));
+    } else if (noApb) {
+        agg.error = "op '" + noApb->name + "' communicated over a link without a ceiling";
     } else if (auto bound = mdBound(agg.work, agg.ceilings, agg.measuredS)) {
         agg.bound = bound.value();
     } else {
         agg.error = bound.error().message;
     }
     return agg;
+}
+
+static std::optional<MdStepOverlap> stepOverlap(std::span<const Step> steps, int rank,
+                                                const std::vector<OpRecord>& records) {
+    MdStepOverlap o;
+    for (const Step& s : steps) {
+        if (s.rank != rank || !s.complete)
+            continue;
+        ++o.steps;
+        o.spanS += s.gpu.spanS;
+        o.computeS += s.gpu.computationS;
+        o.exposedCommS += s.gpu.exposedCommS;
+        o.exposedMemcpyS += s.gpu.exposedMemcpyS;
+        o.idleS += s.gpu.idleS;
+    }
+    if (o.steps == 0)
+        return std::nullopt;
+    const double n = o.steps;
+    o.spanS /= n;
+    o.computeS /= n;
+    o.exposedCommS /= n;
+    o.exposedMemcpyS /= n;
+    o.idleS /= n;
+    for (const OpRecord& r : records)
+        if ((r.collective || r.phase == Phase::communication) && r.timeS.known())
+            o.commS += r.timeS.value;
+    o.hiddenCommS = std::max(0.0, o.commS - o.exposedCommS);
+    return o;
 }
 
 Result<MdAnalysis> analyseMd(const Session& session, int datasetIndex) {
@@ -200,17 +249,22 @@ Result<MdAnalysis> analyseMd(const Session& session, int datasetIndex) {
     for (const auto& [rank, records] : rankRecords) {
         const Ceilings* own = deviceCeilings(rank);
         const Ceilings& ceilings = md.shownRank < 0 ? md.ceilings : own ? *own : Ceilings{};
-        md.ranks.push_back({rank, rankDevice.at(rank), mdIteration(records, ceilings, md.options)});
-        measuredTotals.push_back(md.ranks.back().iteration.measuredS);
+        md.ranks.push_back(
+            {rank, rankDevice.at(rank), mdIteration(records, ceilings, md.options),
+             stepOverlap(session.datasets[static_cast<std::size_t>(datasetIndex)].steps, rank,
+                         records)});
+        const IterationBound& it = md.ranks.back().iteration;
+        measuredTotals.push_back(it.measuredS + it.unknownS);
     }
     if (md.ranks.size() > 1) {
         const auto slowest = std::max_element(
             md.ranks.begin(), md.ranks.end(), [](const MdRankTotals& a, const MdRankTotals& b) {
-                return a.iteration.measuredS < b.iteration.measuredS;
+                return a.iteration.measuredS + a.iteration.unknownS <
+                       b.iteration.measuredS + b.iteration.unknownS;
             });
         MdStraggler s;
         s.rank = slowest->rank;
-        s.measuredS = slowest->iteration.measuredS;
+        s.measuredS = slowest->iteration.measuredS + slowest->iteration.unknownS;
         s.medianS = medianOf(measuredTotals);
         s.slowerFraction = s.medianS > 0 ? s.measuredS / s.medianS - 1 : 0;
         md.straggler = s;

@@ -27,20 +27,37 @@ struct MdOpResult {
     std::string error; // why `bound` is missing; empty when it is present
 };
 
+// A rank's step on the GPU timeline, the mean over its complete steps (steps.h, the breakdown of
+// HTA and TraceLens): the phases overlap (DDP syncs gradients while backward runs), so the
+// kernel times by phase do not add up to the step; this says how long the step was, how much of
+// its communication compute hid, and how much the step waited for (exposed). Seconds.
+struct MdStepOverlap {
+    int steps = 0;             // complete steps averaged
+    double spanS = 0;          // first GPU activity to last
+    double computeS = 0;       // compute kernels (union)
+    double exposedCommS = 0;   // communication while no compute ran
+    double exposedMemcpyS = 0; // copies while neither ran
+    double idleS = 0;          // no GPU activity
+    double commS = 0;          // communication kernels' time in one step (the rank's records)
+    double hiddenCommS = 0;    // commS - exposedCommS, at least 0: ran while compute did
+};
+
 // One rank's iteration, summed by phase by mdIteration. Phase::communication is the gradient
 // sync. Ranks whose device is unknown have every op unbounded.
 struct MdRankTotals {
     int rank = 0;
     std::string deviceId; // the device of the rank's first record (a rank runs on one device)
     IterationBound iteration;
+    std::optional<MdStepOverlap> overlap; // when the dataset has complete steps of this rank
 };
 
 // A set of ops taken as one (Miao et al. apply MD-Roofline to whole iterations and layers): F, M
 // and P summed over its ops (absent quantities count 0), the measured times summed. Compute ops
 // rarely communicate and collectives do no FLOPs, so single ops seldom have finite O and C; their
-// sum does. Its APM and APB are those of the ops; its APF is the FLOP-weighted harmonic mean of
-// the ops' APF (F / sum of F_i / APF_i), so that t_F, t_M and t_P are the sums of the ops' terms
-// and the bound is max(sum t_F, sum t_M, sum t_P): the ops' times if every resource overlapped.
+// sum does. Its APM is that of the ops; its APF and APB are the work-weighted harmonic means of
+// the ops' (F / sum of F_i / APF_i, P / sum of P_i / APB_i), so that t_F, t_M and t_P are the sums
+// of the ops' terms and the bound is max(sum t_F, sum t_M, sum t_P): the ops' times if every
+// resource overlapped. Ops whose work is unknown are left out and counted.
 enum class MdAggregateKind { iteration, phase };
 
 struct MdAggregate {
@@ -48,7 +65,9 @@ struct MdAggregate {
     int rank = 0;
     Phase phase = Phase::unknown; // the phase summed; meaningful for kind == phase only
     std::string label;            // "iteration (rank 0)", "forward (rank 0)"
-    int opCount = 0;              // records summed
+    int opCount = 0;              // records summed: those whose work is known
+    int unknownOps = 0;           // records left out as their work is unknown (workUnknown)
+    double unknownS = 0;          // their measured time, seconds
     MdWork work;
     MdCeilings ceilings;             // APF as above; 0 when unknown
     MdPlanes planes;                 // coordinates and ridges of the sums; commPlane: O or C

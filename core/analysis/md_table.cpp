@@ -35,16 +35,55 @@ std::string phaseName(Phase phase) {
     return phase == Phase::communication ? "gradient sync" : str(toString(phase));
 }
 
+std::string seconds(double s) {
+    return formatSi(s, Dimension::time);
+}
+
+// The bound and efficiency cover the ops whose work is known; the rest is said apart.
 std::string rankLine(const MdRankTotals& r, bool named) {
     const auto& it = r.iteration;
-    std::string line = (named ? "Rank " + std::to_string(r.rank) : std::string("Iteration")) +
-                       ": measured " + formatSi(it.measuredS, Dimension::time) + ", bound " +
-                       formatSi(it.boundS, Dimension::time);
+    std::string line = (named ? "Rank " + std::to_string(r.rank) : std::string("Iteration"));
+    line += it.unknownOps > 0 ? ", the ops whose work is known: measured " : ": measured ";
+    line += seconds(it.measuredS) + ", bound " + seconds(it.boundS);
+    if (it.measuredS > 0)
+        line += " (efficiency " + percent(it.boundS / it.measuredS) + ")";
     for (const auto& [phase, totals] : it.phases)
-        line += "; " + phaseName(phase) + " " + formatSi(totals.measuredS, Dimension::time) +
-                " vs " + formatSi(totals.boundS, Dimension::time);
+        if (totals.measuredS > 0 || totals.boundS > 0)
+            line += "; " + phaseName(phase) + " " + seconds(totals.measuredS) + " vs " +
+                    seconds(totals.boundS);
     if (it.unbounded > 0)
         line += " (" + std::to_string(it.unbounded) + " ops without a bound left out)";
+    return line + ".";
+}
+
+// "Unknown work: 35.0 ms of the 55.1 ms of kernel time in a step (63.5 %), 390 ops: ..."
+std::string unknownLine(const MdRankTotals& r, bool named) {
+    const auto& it = r.iteration;
+    const double total = it.measuredS + it.unknownS;
+    std::string line =
+        "Unknown work" + (named ? " on rank " + std::to_string(r.rank) : std::string()) + ": " +
+        seconds(it.unknownS) + " of the " + seconds(total) + " of kernel time in a step (" +
+        percent(total > 0 ? it.unknownS / total : 0) + "), " + std::to_string(it.unknownOps) +
+        " op(s), not bounded: ";
+    for (std::size_t i = 0; i < it.unknown.size(); ++i)
+        line += (i ? "; " : "") + it.unknown[i].reason + " (" + seconds(it.unknown[i].seconds) +
+                ", " + std::to_string(it.unknown[i].ops) + " op(s))";
+    return line + ".";
+}
+
+// "Step (mean of 3): span 55.1 ms = compute 40.2 ms + exposed communication 3.10 ms + ..."
+std::string overlapLine(const MdRankTotals& r, bool named) {
+    const MdStepOverlap& o = *r.overlap;
+    std::string line = "Step" + (named ? " of rank " + std::to_string(r.rank) : std::string()) +
+                       " (mean of " + std::to_string(o.steps) + "): span " + seconds(o.spanS) +
+                       " = compute " + seconds(o.computeS) + " + exposed communication " +
+                       seconds(o.exposedCommS) + " + exposed copies " + seconds(o.exposedMemcpyS) +
+                       " + idle " + seconds(o.idleS);
+    if (o.commS > 0)
+        line += "; communication " + seconds(o.commS) + ", of which " + seconds(o.hiddenCommS) +
+                " (" + percent(o.hiddenCommS / o.commS) + ") hidden behind compute and " +
+                seconds(o.exposedCommS) + " exposed (" +
+                percent(o.spanS > 0 ? o.exposedCommS / o.spanS : 0) + " of the step)";
     return line + ".";
 }
 
@@ -119,6 +158,9 @@ std::string iterationLine(const MdAggregate& it) {
             str(toString(it.bound->bottleneck)) + "-bound";
     if (it.bound->efficiency)
         line += ", efficiency " + percent(*it.bound->efficiency);
+    if (it.unknownOps > 0)
+        line += ", over the " + std::to_string(it.opCount) + " op(s) whose work is known (" +
+                std::to_string(it.unknownOps) + " left out)";
     return line + ".";
 }
 
@@ -207,8 +249,13 @@ ViewTable mdTable(const Session& session, const MdAnalysis& md) {
         ".");
     const bool several = md.ranks.size() > 1;
     for (const auto& r : md.ranks)
-        if (md.shownRank < 0 || r.rank == md.shownRank)
+        if (md.shownRank < 0 || r.rank == md.shownRank) {
             table.notes.push_back(rankLine(r, several));
+            if (r.overlap)
+                table.notes.push_back(overlapLine(r, several));
+            if (r.iteration.unknownOps > 0)
+                table.notes.push_back(unknownLine(r, several));
+        }
     if (md.straggler)
         table.notes.push_back("Straggler: rank " + std::to_string(md.straggler->rank) +
                               ", measured " + formatSi(md.straggler->measuredS, Dimension::time) +
@@ -219,17 +266,16 @@ ViewTable mdTable(const Session& session, const MdAnalysis& md) {
         if (agg.kind == MdAggregateKind::iteration)
             table.notes.push_back(iterationLine(agg));
     table.notes.push_back(apbLine(md, dataset));
-    if (md.unbounded > 0) {
-        std::string first;
-        for (const auto& op : md.ops)
-            if (!op.bound) {
-                first = op.error;
-                break;
-            }
-        table.notes.push_back(std::to_string(md.unbounded) + " of " +
-                              std::to_string(md.ops.size()) +
+    // Unknown work is said per rank above; what else has no bound is said here.
+    int missing = 0;
+    std::string first;
+    for (const auto& op : md.ops)
+        if (!op.bound && !workUnknown(dataset.records[static_cast<std::size_t>(op.record)]) &&
+            missing++ == 0)
+            first = op.error;
+    if (missing > 0)
+        table.notes.push_back(std::to_string(missing) + " of " + std::to_string(md.ops.size()) +
                               " ops have no bound and are left out of the sums; first: " + first);
-    }
     return table;
 }
 

@@ -275,6 +275,94 @@ class TestMdAnalysis : public QObject {
         }));
     }
 
+    // Two kernels without FLOPs or bytes (a trace without shapes) and a collective without a
+    // message size are unknown work: no bound, kept out of the bound and the efficiency, summed
+    // by reason. Known: gemm 1e12 FLOP, 1e9 B, 20 ms -> t_F 10 ms; bound 10 ms, efficiency 50 %.
+    // Unknown: 3 + 2 ms without shapes, 5 ms of collective; 10 of the 30 ms of kernel time.
+    void unknownWork() {
+        const std::string noShapes =
+            "the trace recorded no input shapes: profile with record_shapes=True";
+        OpRecord a = op("elementwise", 0, 0, 0, 0.003), b = op("norm", 0, 0, 0, 0.002);
+        a.flopsNote = b.flopsNote = noShapes;
+        OpRecord sync = op("ncclAllReduce", 0, 0, 0, 0.005, Phase::communication);
+        sync.collective = Collective::all_reduce;
+        Session s = oneDevice({op("gemm", 1e12, 1e9, 0, 0.02), a, b, sync});
+        const MdAnalysis md = analyse(s);
+        const IterationBound& it = md.ranks[0].iteration;
+        CHECK_NEAR(it.measuredS, 0.02);
+        CHECK_NEAR(it.boundS, 0.01);
+        CHECK_NEAR(it.unknownS, 0.01);
+        QCOMPARE(it.unknownOps, 3);
+        QCOMPARE(it.unbounded, 0); // unknown work is not a missing ceiling
+        QCOMPARE(it.unknown.size(), std::size_t(2));
+        QCOMPARE(it.unknown[0].reason, noShapes); // 5 ms, then the collective's 5 ms
+        QCOMPARE(it.unknown[0].ops, 2);
+        CHECK_NEAR(it.unknown[1].seconds, 0.005);
+        CHECK_NEAR(it.phases.at(Phase::forward).unknownS, 0.005);
+        QVERIFY(!md.ops[1].bound);
+        QVERIFY(md.ops[1].error.find("its work is unknown") != std::string::npos);
+        // The iteration as one point: the gemm alone, 3 ops left out.
+        const MdAggregate& iteration = md.aggregates.front();
+        QCOMPARE(iteration.opCount, 1);
+        QCOMPARE(iteration.unknownOps, 3);
+        CHECK_NEAR(*iteration.bound->efficiency, 0.5);
+        const ViewTable t = mdTable(s);
+        const auto noted = [&](const std::string& part) {
+            return std::any_of(t.notes.begin(), t.notes.end(), [&](const std::string& n) {
+                return n.find(part) != std::string::npos;
+            });
+        };
+        QVERIFY(noted("the ops whose work is known: measured 20.0 ms, bound 10.0 ms (efficiency "
+                      "50.0 %)"));
+        QVERIFY(noted("Unknown work: 10.0 ms of the 30.0 ms of kernel time in a step (33.3 %), 3 "
+                      "op(s), not bounded: " +
+                      noShapes + " (5.00 ms, 2 op(s))"));
+        QVERIFY(noted("over the 1 op(s) whose work is known (3 left out)"));
+        QVERIFY(!noted("have no bound and are left out")); // said once, as unknown work
+    }
+
+    // Two complete steps of rank 0 (span 40 and 60 ms) and an incomplete one: the mean step is
+    // 50 ms, compute (20 + 40) / 2 = 30, exposed communication (4 + 8) / 2 = 6 ms. The gradient
+    // sync records hold 15 ms per step: 9 ms hidden behind compute.
+    void stepOverlap() {
+        Session s = oneDevice({op("gemm", 1e12, 1e9, 0, 0.02),
+                               op("allreduce", 0, 0, 1e9, 0.015, Phase::communication)});
+        int steps = 0;
+        const auto step = [&steps](double span, double compute, double exposed, bool complete) {
+            Step st;
+            st.name = "ProfilerStep#" + std::to_string(++steps);
+            st.complete = complete;
+            st.gpu.spanS = span;
+            st.gpu.computationS = compute;
+            st.gpu.exposedCommS = exposed;
+            st.gpu.idleS = span - compute - exposed;
+            return st;
+        };
+        s.datasets[0].steps = {step(0.04, 0.02, 0.004, true), step(0.06, 0.04, 0.008, true),
+                               step(0.5, 0.1, 0.1, false)};
+        // Two steps: the records hold the sum over both, the analysis one step (30 / 2 ms).
+        s.datasets[0].records[1].timeS = Measure::measured(0.03);
+        const MdAnalysis md = analyse(s);
+        QVERIFY(md.ranks[0].overlap.has_value());
+        const MdStepOverlap& o = *md.ranks[0].overlap;
+        QCOMPARE(o.steps, 2);
+        CHECK_NEAR(o.spanS, 0.05);
+        CHECK_NEAR(o.computeS, 0.03);
+        CHECK_NEAR(o.exposedCommS, 0.006);
+        CHECK_NEAR(o.commS, 0.015);
+        CHECK_NEAR(o.hiddenCommS, 0.009);
+        const ViewTable t = mdTable(s);
+        QVERIFY(std::any_of(t.notes.begin(), t.notes.end(), [](const std::string& n) {
+            return n.starts_with("Step (mean of 2): span 50.0 ms = compute 30.0 ms + exposed "
+                                 "communication 6.00 ms") &&
+                   n.find("communication 15.0 ms, of which 9.00 ms (60.0 %) hidden behind compute "
+                          "and 6.00 ms exposed (12.0 % of the step)") != std::string::npos;
+        }));
+        // Without steps there is no overlap to say.
+        s.datasets[0].steps.clear();
+        QVERIFY(!analyse(s).ranks[0].overlap);
+    }
+
     void unknownDevice() {
         Session s = oneDevice({op("gemm", 1e12, 1e9, 0, 0.02)});
         s.datasets[0].context.deviceId = "nowhere";
@@ -312,7 +400,8 @@ class TestMdAnalysis : public QObject {
                                  "https://example.com/a-link");
         }));
         QVERIFY(std::any_of(t.notes.begin(), t.notes.end(), [](const std::string& n) {
-            return n.starts_with("Iteration: measured 21.0 ms, bound 11.0 ms; forward");
+            return n.starts_with("Iteration: measured 21.0 ms, bound 11.0 ms (efficiency 52.4 %); "
+                                 "forward");
         }));
 
         s.view.hiddenDatasets = {"hidden run", "run"};

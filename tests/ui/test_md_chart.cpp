@@ -264,7 +264,8 @@ class TestMdChart : public QObject {
         const auto& measured = chart.bars()[0];
         const auto& bound = chart.bars()[1];
         QVERIFY(!measured.bound && bound.bound);
-        QCOMPARE(measured.label, QStringLiteral("measured"));
+        QCOMPARE(measured.label, QStringLiteral("kernel time by phase"));
+        QCOMPARE(bound.label, QStringLiteral("MD bound"));
         QVERIFY(qFuzzyCompare(measured.seconds.at(Phase::forward), 0.022));
         QVERIFY(qFuzzyCompare(measured.seconds.at(Phase::communication), 0.015));
         QVERIFY(qFuzzyCompare(bound.seconds.at(Phase::forward), 0.011));
@@ -281,13 +282,52 @@ class TestMdChart : public QObject {
         QVERIFY(chart.stragglerLabel().isEmpty());
     }
 
+    // With steps, the step's timeline and its communication come first: a 50 ms step of 30 ms
+    // compute, 6 ms exposed communication, 1 ms exposed copies and 13 ms idle; the records' 15 ms
+    // of gradient sync is 9 ms hidden behind compute and 6 ms exposed. A kernel without FLOPs or
+    // bytes is unknown work: its 4 ms are a hatched segment of their own, not part of a phase.
+    void stepOverlapAndUnknownWork() {
+        Session s = communicating();
+        Step step;
+        step.name = "ProfilerStep#1";
+        step.launches = 4;
+        step.gpu = {0.05, 0.037, 0.052, 0.030, 0.006, 0.001, 0.013};
+        s.datasets[0].steps = {step};
+        OpRecord mystery = op("mystery_kernel", Phase::backward, 0, 0, 0, 0.004);
+        mystery.flopsNote = "the trace recorded no input shapes: profile with record_shapes=True";
+        s.datasets[0].records.push_back(mystery);
+        MdChart chart;
+        chart.resize(1400, 900);
+        chart.setSession(s);
+        QCOMPARE(chart.bars().size(), std::size_t(4));
+        const auto& timeline = chart.bars()[0];
+        QVERIFY(timeline.kind == MdChart::BarKind::step);
+        QCOMPARE(timeline.segments.size(), std::size_t(4));
+        QCOMPARE(timeline.segments[0].name, QStringLiteral("compute"));
+        QVERIFY(qFuzzyCompare(timeline.segments[0].seconds, 0.030));
+        QVERIFY(qFuzzyCompare(timeline.segments[1].seconds, 0.006));
+        QVERIFY(qFuzzyCompare(timeline.segments[3].seconds, 0.013));
+        const auto& comm = chart.bars()[1];
+        QVERIFY(comm.kind == MdChart::BarKind::communication);
+        QCOMPARE(comm.segments[0].name, QStringLiteral("hidden behind compute"));
+        QVERIFY(qFuzzyCompare(comm.segments[0].seconds, 0.009));
+        QVERIFY(qFuzzyCompare(comm.segments[1].seconds, 0.006));
+        const auto& measured = chart.bars()[2];
+        QCOMPARE(measured.segments.back().name, QStringLiteral("unknown work"));
+        QVERIFY(qFuzzyCompare(measured.segments.back().seconds, 0.004));
+        QVERIFY(qFuzzyCompare(measured.seconds.at(Phase::backward), 1e-3)); // known work only
+        QVERIFY(barsNamed(chart, "unknown work")->brush().style() == Qt::BDiagPattern);
+        savePng(chart, "md_overlap");
+    }
+
     void straggler() {
         MdChart chart;
         chart.resize(1400, 900);
         chart.setSession(fourRanks());
         QCOMPARE(chart.bars().size(), std::size_t(8));
-        QCOMPARE(chart.bars()[6].label, QStringLiteral("rank 3 · measured (straggler)"));
-        QCOMPARE(chart.bars()[1].label, QStringLiteral("rank 0 · bound"));
+        QCOMPARE(chart.bars()[6].label,
+                 QStringLiteral("rank 3 · kernel time by phase (straggler)"));
+        QCOMPARE(chart.bars()[1].label, QStringLiteral("rank 0 · MD bound"));
         QVERIFY(qFuzzyCompare(chart.bars()[6].seconds.at(Phase::forward), 0.13));
         QVERIFY(chart.stragglerLabel().contains("straggler"));
         QVERIFY(chart.stragglerLabel().contains("+30.4 %"));
@@ -402,7 +442,8 @@ class TestMdChart : public QObject {
         QCPAxisRect* bars = chart.barRect();
         const QPointF forward(bars->axis(QCPAxis::atBottom)->coordToPixel(0.011),
                               bars->axis(QCPAxis::atLeft)->coordToPixel(0));
-        QCOMPARE(chart.toolTipAt(forward), QStringLiteral("measured\nforward: 22.0 ms of 38.0 ms"));
+        QCOMPARE(chart.toolTipAt(forward),
+                 QStringLiteral("kernel time by phase\nforward: 22.0 ms of 38.0 ms (57.9 %)"));
         // Nothing in the A plane's top left corner (above the roof), nor outside every plane.
         const QPointF corner = chart.planeRect(MdPlane::a)->rect().topLeft() + QPointF(4, 4);
         QVERIFY2(chart.toolTipAt(corner).isEmpty(), qPrintable(chart.toolTipAt(corner)));

@@ -68,7 +68,7 @@ BarStrip addBarStrip(QCustomPlot& plot, const QString& title) {
     auto* rect = new QCPAxisRect(&plot);
     bottom->addElement(1, 0, rect);
     QCPAxis* keys = rect->axis(QCPAxis::atLeft);
-    setLinearAxis(rect->axis(QCPAxis::atBottom), Dimension::time, QObject::tr("Time (s)"));
+    setLinearAxis(rect->axis(QCPAxis::atBottom), Dimension::time, QObject::tr("Time"));
     keys->setRangeReversed(true); // the first key on top
     keys->grid()->setVisible(false);
     rect->setRangeDrag(Qt::Horizontal);

@@ -6,10 +6,12 @@
 // left of the A ridge, C at or right of it). Over them, the aggregates analyseMd sums (the
 // iteration as a star, its phases as diamonds, each labelled): compute ops rarely communicate and
 // collectives do no FLOPs, so in the O and C planes often only the aggregates have a place.
-// Under the planes, the iteration split by phase:
-// a measured and a bound bar per rank, the straggler marked. Numbers come from core's
-// analyseMd (analysis/md_analysis.h); this class only draws. Hovering a point names the op (or
-// the aggregate), its time, bound and coordinates; clicking an op's point selects its record.
+// Under the planes, per rank: the step on the GPU timeline (compute, exposed communication, exposed
+// copies, idle), its communication split into what compute hid and what it exposed, the kernel
+// time by phase with the unknown work apart, and the MD bound by phase; the straggler marked.
+// Numbers come from core's analyseMd (analysis/md_analysis.h); this class only draws. Hovering a
+// point names the op (or the aggregate), its time, bound and coordinates; clicking an op's point
+// selects its record.
 
 #include "core/analysis/md_analysis.h"
 #include "ui/views/view_chart.h"
@@ -34,11 +36,19 @@ class MdChart : public ViewChart {
     int pointCount(MdPlane plane) const;
     int greyCount(MdPlane plane) const; // points whose plane premise does not hold
     double ridgeX(MdPlane plane) const; // NaN when no ridge is drawn
+    enum class BarKind { step, communication, measured, bound };
+    struct Segment {
+        QString name; // "forward", "exposed communication", "unknown work", ...
+        QColor color;
+        double seconds = 0;
+    };
     struct PhaseBar {
         QString label; // "rank 3 · measured", "bound", ...
         int rank = 0;
-        bool bound = false;              // false: measured
-        std::map<Phase, double> seconds; // the stacked segments
+        BarKind kind = BarKind::measured;
+        bool bound = false;              // kind == bound
+        std::map<Phase, double> seconds; // measured and bound bars: the phases' segments
+        std::vector<Segment> segments;   // every bar: its stacked segments, left to right
     };
     const std::vector<PhaseBar>& bars() const { return bars_; }
     QString stragglerLabel() const; // empty when no straggler is marked

@@ -319,8 +319,22 @@ void MdChart::drawPlane(MdPlane plane, const MdAnalysis& md, const Dataset& data
         none->position->setCoords(0.5, 0.6);
         none->setColor(palette().color(QPalette::PlaceholderText));
         none->setBrush(QColor(255, 255, 255, 230));
-        none->setText(plane == MdPlane::a ? tr("no op has FLOPs, bytes and a time")
-                                          : tr("no op has bytes and communication here"));
+        QString why = plane == MdPlane::a ? tr("no op has FLOPs, bytes and a time")
+                                          : tr("no op has bytes and communication here");
+        // Most often the trace holds no shapes: say how much that leaves out, and the remedy.
+        double unknownS = 0, totalS = 0;
+        std::string reason;
+        for (const auto& r : md.ranks) {
+            unknownS += r.iteration.unknownS;
+            totalS += r.iteration.unknownS + r.iteration.measuredS;
+            if (reason.empty() && !r.iteration.unknown.empty())
+                reason = r.iteration.unknown.front().reason;
+        }
+        if (unknownS > 0 && totalS > 0)
+            why += tr("\nunknown work: %1 % of the kernel time\n(%2)")
+                       .arg(100 * unknownS / totalS, 0, 'f', 0)
+                       .arg(QString::fromStdString(reason));
+        none->setText(why);
     }
     const double yHigh = extent.yHigh * 3;
     // At least three decades; at most seven below the top, but never above an aggregate.
