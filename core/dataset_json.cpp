@@ -80,6 +80,8 @@ Json toJson(const OpRecord& r) {
         j["outside_steps"] = true;
     if (!r.flopsNote.empty())
         j["flops_note"] = r.flopsNote;
+    if (!r.op.empty())
+        j["op"] = r.op;
     return j;
 }
 
@@ -158,6 +160,7 @@ OpRecord recordFromJson(const Json& j, const std::string& path) {
         fail(child(path, "group_size"), "must not be negative");
     r.outsideSteps = getBool(j, "outside_steps", path, false);
     r.flopsNote = getString(j, "flops_note", path, "");
+    r.op = getString(j, "op", path, "");
     return r;
 }
 

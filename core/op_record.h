@@ -25,6 +25,11 @@ struct Measure {
 
 struct OpRecord {
     std::string name;
+    // The framework op that launched it, with its input shapes as groupLaunches names an op
+    // ("aten::mm [[512,768],[768,3072]]"); "" when it is linked to no op, or when it aggregates
+    // launches of different ops. Runs of one model on two vendors' GPUs share it where their
+    // kernels share nothing (op_match.h).
+    std::string op;
     Category category = Category::other;
     Phase phase = Phase::unknown;
     std::string deviceId; // catalog or measured device id; empty when unknown

@@ -4,6 +4,7 @@
 #include "core/analysis/arch_projection.h"
 #include "core/analysis/comparison.h"
 #include "core/analysis/run_diff.h"
+#include "core/kernel_name.h"
 #include "core/stack_text.h"
 #include "core/units.h"
 
@@ -31,7 +32,9 @@ ViewTable comparisonColumns() {
                  {"impact_pct", "Impact on iteration", "%"},
                  {"speedup", "Speed-up", "x"},
                  {"bottleneck_b", "Bottleneck on target", ""},
-                 {"projected", "Projected", ""}};
+                 {"projected", "Projected", ""},
+                 {"kernel", "Kernel", ""},
+                 {"kernel_b", "Kernel in B", ""}};
     return t;
 }
 
@@ -113,11 +116,13 @@ void runRows(const Session& session, const ComparisonPair& pair, ViewTable& t) {
         const std::string match = row.tier ? std::string(matchTierName(*row.tier))
                                   : ra     ? "only_a"
                                            : "only_b";
-        t.rows.push_back(
-            {ra ? ViewCell{ra->name} : ViewCell{}, rb ? ViewCell{rb->name} : ViewCell{},
-             std::string(toString(any.category)), match, number(row.timeAS), number(row.timeBS),
-             number(row.deltaS), percent(row.change), percent(row.impact),
-             number(speedupOf(row.timeAS, row.timeBS)), bottleneckB(rb), std::string("no")});
+        t.rows.push_back({ra ? ViewCell{recordLabel(*ra)} : ViewCell{},
+                          rb ? ViewCell{recordLabel(*rb)} : ViewCell{},
+                          std::string(toString(any.category)), match, number(row.timeAS),
+                          number(row.timeBS), number(row.deltaS), percent(row.change),
+                          percent(row.impact), number(speedupOf(row.timeAS, row.timeBS)),
+                          bottleneckB(rb), std::string("no"), ra ? ViewCell{ra->name} : ViewCell{},
+                          rb ? ViewCell{rb->name} : ViewCell{}});
     }
     const double ta = diff.iterationA.seconds, tb = diff.iterationB.seconds;
     t.notes.push_back("Run A " + describeRun(session, a) + " against run B " +
@@ -128,11 +133,14 @@ void runRows(const Session& session, const ComparisonPair& pair, ViewTable& t) {
     else
         t.notes.push_back("No iteration time: " + std::string(ta > 0 ? "run B" : "run A") +
                           " has no timed records.");
-    const int matched = diff.pairsByTier[0] + diff.pairsByTier[1] + diff.pairsByTier[2];
+    const auto tier = [&](MatchTier m) { return diff.pairsByTier[static_cast<int>(m)]; };
+    const int matched = tier(MatchTier::op) + tier(MatchTier::exact) + tier(MatchTier::name) +
+                        tier(MatchTier::work);
     t.notes.push_back(
-        "Matched " + std::to_string(matched) + " op(s): " + std::to_string(diff.pairsByTier[0]) +
-        " exact, " + std::to_string(diff.pairsByTier[1]) + " by name (shapes changed), " +
-        std::to_string(diff.pairsByTier[2]) + " by work (renamed kernels); " +
+        "Matched " + std::to_string(matched) + " op(s): " + std::to_string(tier(MatchTier::op)) +
+        " by framework op and shapes, " + std::to_string(tier(MatchTier::exact)) + " exact, " +
+        std::to_string(tier(MatchTier::name)) + " by name (shapes changed), " +
+        std::to_string(tier(MatchTier::work)) + " by work (renamed kernels); " +
         std::to_string(diff.onlyA) + " only in A, " + std::to_string(diff.onlyB) + " only in B.");
     if (unbounded > 0)
         t.notes.push_back(
@@ -165,12 +173,13 @@ void projectionRows(const Session& session, const ComparisonPair& pair, ViewTabl
         const char* how = !projected         ? "not_projected"
                           : op->keptMeasured ? "kept_measured"
                                              : "projected";
-        t.rows.push_back({r.name, ViewCell{}, std::string(toString(r.category)), std::string(how),
-                          number(op->measuredS), number(op->predictedS), number(delta),
+        t.rows.push_back({recordLabel(r), ViewCell{}, std::string(toString(r.category)),
+                          std::string(how), number(op->measuredS), number(op->predictedS),
+                          number(delta),
                           percent(op->measuredS > 0 ? op->predictedS / op->measuredS - 1 : kNaN),
                           percent(base > 0 ? delta / base : kNaN), number(op->speedup),
                           projected ? ViewCell{std::string(toString(op->bottleneck))} : ViewCell{},
-                          std::string("yes")});
+                          std::string("yes"), r.name, ViewCell{}});
     }
     const MdOptions options = mdOptionsOf(session.view);
     t.notes.push_back("Projected, not measured: run A " + describeRun(session, a) +

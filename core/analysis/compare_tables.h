@@ -12,10 +12,12 @@
 namespace roofscope {
 
 // "roofscope.comparison/1": one row per op of run A against run B (resolveComparison,
-// comparison.h), largest |delta| first; columns op, op_b, category, match ("exact", "name",
-// "work", "only_a", "only_b"; "projected" or "not_projected" when projecting), time_a, time_b,
-// delta (s), change, impact (%), speedup (x = time A / time B), bottleneck_b (on the target,
-// projections only) and projected ("yes" when time_b is a prediction, not a measurement). Notes
+// comparison.h), largest |delta| first; columns op, op_b (recordLabel: the framework op and a
+// short kernel name), category, match ("op", "exact", "name", "work", "only_a", "only_b";
+// "projected", "kept_measured" or "not_projected" when projecting), time_a, time_b, delta (s),
+// change, impact (%), speedup (x = time A / time B), bottleneck_b (run B's record on B's device,
+// or the op on the projection's target; "unknown" when it has none), projected ("yes" when time_b
+// is a prediction, not a measurement), kernel and kernel_b (the records' full names). Notes
 // say both runs, the iteration times in words and what was not matched or not timed. When the
 // session cannot be compared the table has its columns, no rows and the reason as its one note.
 ViewTable comparisonTable(const Session& session);

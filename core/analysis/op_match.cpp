@@ -58,6 +58,8 @@ void pairTier(const std::vector<OpRecord>& a, const std::vector<OpRecord>& b, Ma
 
 std::string_view matchTierName(MatchTier tier) {
     switch (tier) {
+    case MatchTier::op:
+        return "op";
     case MatchTier::exact:
         return "exact";
     case MatchTier::name:
@@ -81,6 +83,16 @@ OpMatch matchOps(const std::vector<OpRecord>& a, const std::vector<OpRecord>& b)
     std::vector<int> partnerOfA(a.size(), -1), partnerOfB(b.size(), -1);
     std::vector<OpPair> pairs;
 
+    // Records without an op have nothing to pair by here: their key never equals another's.
+    using OpKey = std::tuple<std::string, Category, Phase, std::size_t>;
+    std::size_t unlinked = 0;
+    pairTier<OpKey>(
+        a, b, MatchTier::op,
+        [&unlinked](const OpRecord& r) {
+            return r.op.empty() ? OpKey{"", r.category, r.phase, ++unlinked}
+                                : OpKey{r.op, r.category, r.phase, 0};
+        },
+        [](const OpRecord&, const OpRecord&) { return true; }, partnerOfA, partnerOfB, pairs);
     using ExactKey = std::tuple<std::string, Category, Phase, Precision>;
     pairTier<ExactKey>(
         a, b, MatchTier::exact,

@@ -13,6 +13,10 @@ namespace roofscope {
 
 // How a pair was matched, most certain first.
 enum class MatchTier {
+    // Same framework op on the same input shapes (OpRecord::op), category and phase, whatever
+    // the kernel is called: the same model on another vendor's GPU or library runs the same ops
+    // on the same shapes as kernels that share no name.
+    op,
     // Same name, category, phase and precision, and the same work per launch: the same op on
     // the same shapes.
     exact,
@@ -23,7 +27,7 @@ enum class MatchTier {
     work
 };
 
-// "exact", "name", "work": the spelling tables and exports use.
+// "op", "exact", "name", "work": the spelling tables and exports use.
 std::string_view matchTierName(MatchTier tier);
 
 // Relative tolerance within which two work figures are equal: FLOPs and bytes per launch are
@@ -49,7 +53,7 @@ struct OpMatch {
     std::vector<int> onlyB;    // records of B without a partner, in record order
 };
 
-// Pairs the records of a and b, tier by tier (exact, then name, then work), each tier among the
+// Pairs the records of a and b, tier by tier (op, exact, name, then work), each tier among the
 // records still unpaired. Records that share a tier's key are paired in order of appearance:
 // the i-th such record of A with the i-th of B. Every record ends up in exactly one pair or in
 // one of the unmatched lists. Cost: linear in the records for the exact key and name tiers,

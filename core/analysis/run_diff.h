@@ -52,7 +52,7 @@ struct RunDiff {
     // Sorted by |deltaS| descending (rows without a delta last); ties keep pair order.
     std::vector<DiffRow> rows;
     IterationTime iterationA, iterationB;
-    int pairsByTier[3] = {0, 0, 0}; // indexed by MatchTier
+    int pairsByTier[4] = {0, 0, 0, 0}; // indexed by MatchTier
     int onlyA = 0, onlyB = 0;
     int untimedPairs = 0; // matched pairs of which at least one side has no usable time
 };

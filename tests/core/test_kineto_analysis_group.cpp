@@ -50,8 +50,18 @@ class TestKinetoAnalysisGroup : public QObject {
             OpRecord expected = a.launches[i].record;
             if (!expected.flops.known())
                 expected.flopsNote = std::string(noFlopsText(a.launches[i].noFlops));
+            // The op that launched it, with its shapes; none for an unlinked launch.
+            const Launch& l = a.launches[i];
+            if (l.opName.empty() || expected.category == Category::collective)
+                QCOMPARE(records[i].op, std::string());
+            else
+                QVERIFY2(records[i].op.starts_with(l.opName.str()), records[i].op.c_str());
+            expected.op = records[i].op;
             QVERIFY(records[i] == expected);
         }
+        QVERIFY(std::any_of(records.begin(), records.end(), [](const OpRecord& r) {
+            return r.op == "aten::addmm [[512],[141,512],[512,512]]";
+        }));
     }
 
     // gemm_main: the GEMM kernel by its name, so it carries each call's whole F (F =

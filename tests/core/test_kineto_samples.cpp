@@ -2,6 +2,8 @@
 // counts and values checked against the files themselves (MANIFEST.md and a Python json.load
 // of each file).
 
+#include "core/analysis/op_match.h"
+#include "core/import/kineto/kineto_jobs.h"
 #include "core/import/kineto/kineto_load.h"
 #include "tests/support/near_compare.h"
 
@@ -135,6 +137,35 @@ class TestKinetoSamples : public QObject {
     }
 
     // Two ranks of a 128-rank job loaded together: no deviceProperties, absolute epoch ts.
+    // The same model on an H100 and an MI300X: PyTorch names the same ops and shapes, the
+    // kernels share no name. Grouped by kernel, most of the time pairs by framework op; every
+    // op-tier pair has the same op on both sides, and the two traces are two runs, not a job.
+    void theSameModelOnTwoVendorsPairsByOp() {
+        const auto h100 =
+            sample("kineto_h100_facebook_timesformer-base-finetuned-k400__1016002.json.gz");
+        const auto mi300 =
+            sample("kineto_mi300_facebook_timesformer-base-finetuned-k400__1016002.json.gz");
+        if (!std::filesystem::exists(h100) || !std::filesystem::exists(mi300))
+            QSKIP("samples absent");
+        auto a = loadKinetoTrace(h100);
+        auto b = loadKinetoTrace(mi300);
+        QVERIFY(a.ok() && b.ok());
+        const auto ra = groupLaunches(a.value().analysis.launches, Grouping::kernel);
+        const auto rb = groupLaunches(b.value().analysis.launches, Grouping::kernel);
+        const OpMatch m = matchOps(ra, rb);
+        int byOp = 0;
+        for (const OpPair& p : m.pairs)
+            if (p.tier == MatchTier::op) {
+                ++byOp;
+                QCOMPARE(ra[std::size_t(p.a)].op, rb[std::size_t(p.b)].op);
+                QVERIFY(!ra[std::size_t(p.a)].op.empty());
+            }
+        QVERIFY2(byOp >= 10, std::to_string(byOp).c_str()); // 11 on 2026-12-03
+        auto both = loadKinetoRanks({h100, mi300});
+        QVERIFY(both.ok());
+        QCOMPARE(splitIntoJobs(std::move(both).value()).jobs.size(), std::size_t(2));
+    }
+
     void ws128PairInParallel() {
         const auto r0 = sample("kineto_ws128_sampled_rank-0.json.gz");
         const auto r1 = sample("kineto_ws128_sampled_rank-1.json.gz");

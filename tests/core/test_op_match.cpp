@@ -1,5 +1,6 @@
-// Matching the ops of two runs in tiers: exact (same op, same shapes), name (shapes changed) and
-// work (renamed kernel, same work). Each case lists both runs' records in a compact spelling and
+// Matching the ops of two runs in tiers: op (the same framework op on the same shapes, whatever
+// the kernels), exact (same kernel, same work), name (shapes changed) and work (renamed kernel,
+// same work). Each case lists both runs' records in a compact spelling and
 // the pairs expected, worked out by hand.
 #include "core/analysis/op_match.h"
 
@@ -11,7 +12,8 @@ using namespace roofscope;
 
 namespace {
 
-// "name category phase flops dram count", records separated by ';'. "-" leaves a figure absent.
+// "name category phase flops dram [count] [op=OP]", records separated by ';'. "-" leaves a figure
+// absent; OP is the framework op with its shapes (OpRecord::op).
 std::vector<OpRecord> records(const QString& spec) {
     std::vector<OpRecord> out;
     for (const QString& item : spec.split(';', Qt::SkipEmptyParts)) {
@@ -24,7 +26,9 @@ std::vector<OpRecord> records(const QString& spec) {
             r.flops = Measure::measured(f[3].toDouble());
         if (f[4] != "-")
             r.bytes[MemoryLevel::dram] = Measure::measured(f[4].toDouble());
-        r.count = f.size() > 5 ? f[5].toLongLong() : 1;
+        r.count = f.size() > 5 && !f[5].startsWith("op=") ? f[5].toLongLong() : 1;
+        if (f.back().startsWith("op="))
+            r.op = f.back().mid(3).toStdString();
         r.timeS = Measure::measured(1e-3);
         out.push_back(r);
     }
@@ -92,6 +96,28 @@ class TestOpMatch : public QObject {
                                      << "0-0n"
                                      << ""
                                      << "";
+        // Another vendor's kernel for the same op on the same shapes, even without FLOPs (a trace
+        // without an estimator for it): the op pairs them, before any work is compared.
+        QTest::newRow("same op, other vendor")
+            << "cutlass_80_gemm gemm forward - - op=aten::mm[[8,8],[8,8]]"
+            << "Cijk_Ailk_Bljk gemm forward - - op=aten::mm[[8,8],[8,8]]"
+            << "0-0o"
+            << ""
+            << "";
+        // By op first: B lists them in the other order and under other names.
+        QTest::newRow("op before work")
+            << "k1 gemm forward 1e9 1e9 op=aten::mm[[1]]; k2 gemm forward 1e9 1e9 op=aten::mm[[2]]"
+            << "m2 gemm forward 1e9 1e9 op=aten::mm[[2]]; m1 gemm forward 1e9 1e9 op=aten::mm[[1]]"
+            << "0-1o 1-0o"
+            << ""
+            << "";
+        // Same op and shapes in another phase is not the same call; the work tier then needs
+        // the phase too.
+        QTest::newRow("same op, other phase") << "k gemm forward 1e9 1e9 op=aten::mm[[1]]"
+                                              << "m gemm backward 1e9 1e9 op=aten::mm[[1]]"
+                                              << ""
+                                              << "0"
+                                              << "0";
         QTest::newRow("renamed kernel, same work") << "ampere_gemm gemm forward 2e12 1e10"
                                                    << "sm80_xmma_gemm gemm forward 2e12 1e10"
                                                    << "0-0w"
@@ -181,6 +207,7 @@ class TestOpMatch : public QObject {
     }
 
     void tierNames() {
+        QVERIFY(matchTierName(MatchTier::op) == "op");
         QVERIFY(matchTierName(MatchTier::exact) == "exact");
         QVERIFY(matchTierName(MatchTier::name) == "name");
         QVERIFY(matchTierName(MatchTier::work) == "work");

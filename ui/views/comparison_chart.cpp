@@ -1,6 +1,7 @@
 #include "ui/views/comparison_chart.h"
 
 #include "core/analysis/compare_tables.h"
+#include "core/kernel_name.h"
 #include "core/roof_geometry.h"
 #include "core/units.h"
 #include "ui/axis_format.h"
@@ -158,7 +159,7 @@ void ComparisonChart::setSession(const Session& session) {
                 time = QString::fromStdString(formatSi(r.timeS.value, Dimension::time));
             addPick(xAxis, yAxis, p.intensity, p.flopsPerS,
                     tr("%1\n%2%3\n%4 at %5")
-                        .arg(elide(QString::fromStdString(r.name), 80),
+                        .arg(elide(QString::fromStdString(recordLabel(r)), 80),
                              projected
                                  ? tr("projected on %1").arg(QString::fromStdString(deviceB->name))
                                  : QString::fromStdString(d.context.label),
@@ -241,10 +242,12 @@ void ComparisonChart::drawArrows(const Session& session, const ComparisonPlot& p
     for (const int i : plot.labelled) {
         const ComparisonArrow& a = plot.arrows[static_cast<std::size_t>(i)];
         const Dataset& d = session.datasets[static_cast<std::size_t>(a.from.ref.dataset)];
-        const auto& name = d.records[static_cast<std::size_t>(a.from.ref.record)].name;
+        // The op says what it is across vendors; the kernel's own name often does not.
+        const OpRecord& r = d.records[static_cast<std::size_t>(a.from.ref.record)];
+        const std::string name = r.op.empty() ? shortKernelName(r.name) : r.op;
         auto* label =
             addAnchoredLabel(*this,
-                             elide(QString::fromStdString(name), 28) + QStringLiteral("  ") +
+                             elide(QString::fromStdString(name), 36) + QStringLiteral("  ") +
                                  QString::fromStdString(formatChange(a.change)),
                              a.to.intensity, a.to.flopsPerS,
                              arrows_[static_cast<std::size_t>(i)]->pen().color().darker(115));

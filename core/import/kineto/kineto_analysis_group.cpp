@@ -37,7 +37,7 @@ void accumulateMap(std::map<Key, Measure>& sum, const std::map<Key, Measure>& ad
 
 // "[[512], [141, 512], [512, 512], [], []]" -> "[[512],[141,512],[512,512]]": without blanks and
 // without the trailing empty entries of scalar arguments.
-std::string readableShapes(const std::string& dims) {
+std::string readableShapes(std::string_view dims) {
     std::string out;
     out.reserve(dims.size());
     for (const unsigned char c : dims)
@@ -52,6 +52,9 @@ std::string readableShapes(const std::string& dims) {
 
 struct Group {
     OpRecord sum;
+    // The op every merged launch came from, while they agree (OpRecord::op).
+    std::string_view opName, shapeKey;
+    bool mixedOps = false;
     NoFlopsReason note = NoFlopsReason::none; // the first merged launch's that has one
     std::vector<std::pair<Precision, double>> flopsByPrecision; // in order of first appearance
 };
@@ -117,10 +120,18 @@ std::string_view noFlopsText(NoFlopsReason reason) {
 
 std::vector<OpRecord> groupLaunches(const std::vector<Launch>& launches, Grouping grouping) {
     std::vector<OpRecord> out;
+    // Collectives are all launched by record_param_comms: that op names none of them.
+    const auto opOf = [](std::string_view name, std::string_view shapeKey, Category category) {
+        if (name.empty() || category == Category::collective)
+            return std::string();
+        const std::string shapes = readableShapes(shapeKey);
+        return shapes.empty() ? std::string(name) : std::string(name) + " " + shapes;
+    };
     if (grouping == Grouping::launch) {
         out.reserve(launches.size());
         for (const Launch& l : launches) {
             out.push_back(l.record);
+            out.back().op = opOf(l.opName.str(), l.shapeKey.str(), l.record.category);
             if (!l.record.flops.known())
                 out.back().flopsNote = noFlopsText(l.noFlops);
             if (l.record.outsideSteps)
@@ -158,7 +169,7 @@ std::vector<OpRecord> groupLaunches(const std::vector<Launch>& launches, Groupin
             Group g;
             g.sum = r;
             if (byOp) {
-                const std::string shapes = readableShapes(l.shapeKey);
+                const std::string shapes = readableShapes(l.shapeKey.str());
                 g.sum.name = shapes.empty() ? l.opName.str() : l.opName.str() + " " + shapes;
                 if (helper)
                     g.sum.name += " \u00b7 " + r.name;
@@ -167,9 +178,12 @@ std::vector<OpRecord> groupLaunches(const std::vector<Launch>& launches, Groupin
                 g.sum.name += kOutsideStepsSuffix;
             g.note = l.noFlops;
             g.flopsByPrecision.emplace_back(r.precision, r.flops.known() ? r.flops.value : 0);
+            g.opName = l.opName.str();
+            g.shapeKey = l.shapeKey.str();
             groups.push_back(std::move(g));
         } else {
             Group& g = groups[it->second];
+            g.mixedOps = g.mixedOps || g.opName != l.opName.str() || g.shapeKey != l.shapeKey.str();
             merge(g, r);
             if (g.note == NoFlopsReason::none)
                 g.note = l.noFlops;
@@ -179,6 +193,8 @@ std::vector<OpRecord> groupLaunches(const std::vector<Launch>& launches, Groupin
     for (Group& g : groups) {
         if (!g.sum.flops.known())
             g.sum.flopsNote = noFlopsText(g.note);
+        if (!g.mixedOps)
+            g.sum.op = opOf(g.opName, g.shapeKey, g.sum.category);
         out.push_back(std::move(g.sum));
     }
     return out;
