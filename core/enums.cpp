@@ -180,7 +180,8 @@ constexpr std::array kViewKindNames{EnumName<ViewKind>{ViewKind::roofline, "roof
                                     EnumName<ViewKind>{ViewKind::matrix, "matrix"}};
 constexpr std::array kViewKindAliases{
     Alias<ViewKind>{"md", ViewKind::md_roofline}, Alias<ViewKind>{"classic", ViewKind::roofline},
-    Alias<ViewKind>{"compare", ViewKind::comparison}, Alias<ViewKind>{"pareto", ViewKind::cost}};
+    Alias<ViewKind>{"compare", ViewKind::comparison}, Alias<ViewKind>{"pareto", ViewKind::cost},
+    Alias<ViewKind>{"time", ViewKind::time_based}};
 
 constexpr std::array kClusterRuleNames{EnumName<ClusterRule>{ClusterRule::slowest, "slowest"},
                                        EnumName<ClusterRule>{ClusterRule::mean, "mean"}};

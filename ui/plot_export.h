@@ -39,8 +39,7 @@ QString exportOptionsProblem(const ExportOptions& options);
 // Writes `path` atomically (a failed export leaves an existing file as it was). Images draw
 // session.view's view: the roofline or hierarchical roofline (fitted to the data unless the view
 // holds a range) or the chart of an analysis view (views/view_chart.h). CSV and JSON hold the
-// roofline's points, or the analysis view's table (core's viewTable). The time_based view, which
-// has no chart, is refused.
+// roofline's points, or the analysis view's table (core's viewTable).
 Status exportSession(const Session& session, const QString& path, ExportFormat format,
                      const ExportOptions& options = {});
 

@@ -111,7 +111,7 @@ QComboBox* ViewBar::addCombo(const QString& label, const QString& objectName,
 
 void ViewBar::showView(const ViewSettings& view) {
     showing_ = true;
-    // A view without a chart (time_based, from a file) is drawn as the roofline.
+    // A view that cannot be drawn (from a newer file) is drawn as the roofline.
     select(view_, isExportableView(view.view) ? view.view : ViewKind::roofline);
     // Colours, point style and log axes are the roofline views'; the analysis views draw their
     // own way, but keep the roof precision and memory level.

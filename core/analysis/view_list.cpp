@@ -3,6 +3,7 @@
 #include "core/analysis/compare_tables.h"
 #include "core/analysis/md_analysis.h"
 #include "core/analysis/placement.h"
+#include "core/analysis/time_based.h"
 #include "core/text_words.h"
 
 #include <array>
@@ -29,8 +30,10 @@ constexpr std::array kViews{
                     true, matrixTable, true, "--price"},
     ViewDescription{ViewKind::cost, "Time and cost", "cost",
                     "(time against cost per iteration, Pareto)", true, costTable, true, "--price"},
-    ViewDescription{ViewKind::time_based, "Time-based roofline", "time_based", "", false, nullptr,
-                    false},
+    ViewDescription{ViewKind::time_based, "Time-based roofline", "time",
+                    "(each op's time per launch against its FLOPs and bytes, the roofs as times, "
+                    "the launch floor)",
+                    false, timeBasedTable, true},
 };
 
 } // namespace

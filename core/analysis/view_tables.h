@@ -8,7 +8,7 @@
 namespace roofscope {
 
 // Views with a chart and a table: the roofline views plus md_roofline, comparison, placement,
-// matrix and cost. (time_based has neither yet.)
+// matrix, cost and time_based.
 bool isExportableView(ViewKind view);
 
 // The table of session.view.view (mdTable, comparisonTable, placementTable, matrixTable or

@@ -11,7 +11,7 @@
 namespace roofscope {
 
 // The text of session.view's table in `format` (csv or json). Errors: the view has nothing to
-// export (time_based), or `format` is an image format.
+// export, or `format` is an image format.
 Result<std::string> exportTableText(const Session& session, ExportFormat format);
 
 // Writes exportTableText atomically to `path` (a failed export leaves an existing file as it

@@ -315,10 +315,6 @@ class TestCliExport : public QObject {
             << QStringList{kSession, QStringLiteral("-o"), out, QStringLiteral("--device"),
                            QStringLiteral("no-such-gpu")}
             << 2 << QStringLiteral("unknown device 'no-such-gpu'");
-        QTest::newRow("time-based view has no chart")
-            << QStringList{kSession, QStringLiteral("-o"), out, QStringLiteral("--view"),
-                           QStringLiteral("time_based")}
-            << 2 << QStringLiteral("--view needs roofline, hierarchical, md, compare");
         QTest::newRow("bad view") << QStringList{kSession, QStringLiteral("-o"), out,
                                                  QStringLiteral("--view"), QStringLiteral("pie")}
                                   << 2 << QStringLiteral("roofline, hierarchical, md");

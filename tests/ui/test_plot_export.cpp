@@ -141,21 +141,12 @@ class TestPlotExport : public QObject {
         QCOMPARE(hierarchical.graphCount(), classic.graphCount() + 1);
     }
 
-    void timeBasedViewIsRefused() {
-        Session session = fixture();
-        session.view.view = ViewKind::time_based;
-        const Status s =
-            exportSession(session, dir_.filePath(QStringLiteral("tb.png")), ExportFormat::png);
-        QVERIFY(!s.ok());
-        QVERIFY(s.error().toString().find("time_based") != std::string::npos);
-        QVERIFY(!QFile::exists(dir_.filePath(QStringLiteral("tb.png"))));
-    }
-
     // Every analysis view draws its chart into images and writes its table into CSV and JSON.
     void analysisViews_data() {
         QTest::addColumn<QString>("view");
         QTest::addColumn<QString>("format");
-        for (const char* view : {"md_roofline", "comparison", "placement", "matrix", "cost"})
+        for (const char* view :
+             {"md_roofline", "comparison", "placement", "matrix", "cost", "time_based"})
             for (const char* format : {"png", "pdf", "svg", "csv", "json"})
                 QTest::addRow("%s %s", view, format)
                     << QString::fromLatin1(view) << QString::fromLatin1(format);

@@ -72,7 +72,7 @@ class ViewChart : public QCustomPlot {
 };
 
 // The chart that draws `view`, owned by `parent`; nullptr for roofline and hierarchical
-// (RooflinePlot draws those) and for time_based, which has no chart.
+// (RooflinePlot draws those).
 ViewChart* makeViewChart(ViewKind view, QWidget* parent = nullptr);
 
 // What menus, the view bar and figure titles call `view`: "MD-Roofline", "Comparison", ...

@@ -6,6 +6,7 @@
 #include "ui/views/matrix_chart.h"
 #include "ui/views/md_chart.h"
 #include "ui/views/placement_chart.h"
+#include "ui/views/time_chart.h"
 #include "ui/views/view_chart.h"
 #include "ui/views/view_options.h"
 
@@ -24,6 +25,7 @@ const std::array kViews{
     ViewUi{ViewKind::placement, make<PlacementChart>, makePlacementOptions},
     ViewUi{ViewKind::matrix, make<MatrixChart>, makePriceOptions},
     ViewUi{ViewKind::cost, make<CostChart>, makePriceOptions},
+    ViewUi{ViewKind::time_based, make<TimeChart>, nullptr},
 };
 
 } // namespace

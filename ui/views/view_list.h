@@ -1,7 +1,7 @@
 #pragma once
 // The explorer's half of the one list of views (core/analysis/view_list.h has the rest): the
 // chart that draws each view and the options strip above it. A view without a row here is drawn
-// by RooflinePlot (the roofline views) or not at all (time_based).
+// by RooflinePlot (the roofline views).
 
 #include "core/enums.h"
 
@@ -21,7 +21,7 @@ struct ViewUi {
 };
 
 std::span<const ViewUi> viewUis();
-// The row of `view`; null for the views RooflinePlot draws and for time_based.
+// The row of `view`; null for the views RooflinePlot draws.
 const ViewUi* viewUi(ViewKind view);
 
 } // namespace roofscope::ui
