@@ -171,6 +171,16 @@ Device withSystem(const Device& device, const System& system) {
     return out;
 }
 
+Device withoutSystem(const Device& device) {
+    Device out = device;
+    std::erase_if(out.ceilings.links, [](const auto& link) {
+        return link.second.provenance.kind != ProvenanceKind::measured &&
+               link.second.provenance.note.starts_with(kSystemNote);
+    });
+    out.system.clear();
+    return out;
+}
+
 std::optional<GpuHourPrice> cheapestGpuHour(std::span<const System> systems,
                                             std::string_view deviceId) {
     std::optional<GpuHourPrice> best;

@@ -79,6 +79,9 @@ std::vector<const System*> systemsFor(std::span<const System> systems, std::stri
 // it. The provenance keeps the system's source and says which system the figure is of.
 Device withSystem(const Device& device, const System& system);
 
+// `device` in no system: the link ceilings a system gave it go, its own stay; system cleared.
+Device withoutSystem(const Device& device);
+
 // The cheapest sourced on-demand price per GPU-hour among the cloud systems of `deviceId`, and
 // the system it is of; nullopt when none has a price.
 struct GpuHourPrice {

@@ -129,14 +129,7 @@ bool MainWindow::setDeviceSystem(const std::string& deviceId, const std::string&
     if (const System* system = findSystem(builtinSystems(), systemId)) {
         *device = withSystem(*device, *system);
     } else {
-        // No system: the collective ceilings the last one gave go with it.
-        if (const System* old = findSystem(builtinSystems(), device->system)) {
-            System none = *old;
-            none.intraNode.reset();
-            none.interNode.reset();
-            *device = withSystem(*device, none);
-        }
-        device->system.clear();
+        *device = withoutSystem(*device); // the collective ceilings the last one gave go
     }
     return true;
 }

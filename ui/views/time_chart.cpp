@@ -112,7 +112,7 @@ void TimeChart::setSession(const Session& session) {
             yHigh = std::max(yHigh, p.timeS);
             const OpRecord& r = d.records[static_cast<std::size_t>(p.record)];
             addPick(x, y, work, p.timeS,
-                    tr("%1\n%2 per launch × %3 · %4%5 per launch\nbound %6 (%7)")
+                    tr("%1\n%2 per launch × %3 · %4 per launch\nbound %5 (%6)")
                         .arg(elide(QString::fromStdString(recordLabel(r)), 80),
                              si(p.timeS, Dimension::time))
                         .arg(r.count)
