@@ -302,9 +302,9 @@ int runExport(const std::vector<std::string>& args, CommandIo io) {
     }
     const PlotPoints points = plotPoints(session);
     io.out << "wrote " << a.output << ": " << points.points.size() << " point(s)";
-    if (points.undrawable > 0)
-        io.out << ", " << points.undrawable << " record(s) without FLOPs, time or bytes left out";
     io.out << "\n";
+    if (const std::string leftOut = leftOutText(points.leftOut); !leftOut.empty())
+        io.out << "  " << leftOut << "\n";
     return kExitOk;
 }
 

@@ -4,6 +4,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
+#include <iterator>
 #include <limits>
 
 namespace roofscope {
@@ -87,6 +89,96 @@ std::size_t recordPlotPoints(const OpRecord& record, RecordRef ref, const Device
     return out.size() - first;
 }
 
+std::string_view undrawableReason(const OpRecord& record, MemoryLevel level) {
+    if (!record.timeS.known() || !(record.timeS.value > 0))
+        return "no measured time";
+    if (!record.flops.known() || !(record.flops.value > 0)) {
+        if (record.category == Category::memcpy)
+            return "no FLOPs: copy";
+        if (record.collective || record.category == Category::collective)
+            return "no FLOPs: communication";
+        if (record.category == Category::memory)
+            return "no FLOPs: data movement";
+        if (record.flops.known()) {
+            for (const auto& [at, bytes] : record.bytes)
+                if (bytes.known() && bytes.value > 0)
+                    return "no FLOPs: moves data only";
+            return "no FLOPs";
+        }
+        return record.flopsNote.empty() ? std::string_view("no FLOP count") : record.flopsNote;
+    }
+    static const std::string noBytes[] = {"no bytes at l1", "no bytes at l2", "no bytes at l3",
+                                          "no bytes at dram", "no bytes at host"};
+    const auto at = static_cast<std::size_t>(level);
+    return at < std::size(noBytes) ? std::string_view(noBytes[at]) : "no bytes at its level";
+}
+
+void countShown(PlotLeftOut& out, const OpRecord& record, std::optional<std::string_view> reason) {
+    const double s = record.timeS.known() && record.timeS.value > 0 ? record.timeS.value : 0;
+    ++out.records;
+    out.totalS += s;
+    if (!reason)
+        return;
+    auto it = std::find_if(out.reasons.begin(), out.reasons.end(),
+                           [&](const LeftOut& l) { return l.reason == *reason; });
+    if (it == out.reasons.end())
+        it = out.reasons.insert(out.reasons.end(), LeftOut{std::string(*reason), 0, 0});
+    ++it->records;
+    it->timeS += s;
+}
+
+void mergeLeftOut(PlotLeftOut& out, const PlotLeftOut& other) {
+    out.records += other.records;
+    out.totalS += other.totalS;
+    for (const auto& l : other.reasons) {
+        auto it = std::find_if(out.reasons.begin(), out.reasons.end(),
+                               [&](const LeftOut& o) { return o.reason == l.reason; });
+        if (it == out.reasons.end())
+            out.reasons.push_back(l);
+        else {
+            it->records += l.records;
+            it->timeS += l.timeS;
+        }
+    }
+}
+
+std::string leftOutText(const PlotLeftOut& leftOut) {
+    int records = 0;
+    double s = 0;
+    for (const auto& l : leftOut.reasons) {
+        records += l.records;
+        s += l.timeS;
+    }
+    if (records == 0)
+        return {};
+    auto percent = [&](double part) {
+        char text[32];
+        const double p = leftOut.totalS > 0 ? part / leftOut.totalS * 100 : 0;
+        if (p > 0 && p < 0.05)
+            return std::string("<0.1 %");
+        std::snprintf(text, sizeof text, p > 0 && p < 1 ? "%.1f %%" : "%.0f %%", p);
+        return std::string(text);
+    };
+    std::vector<LeftOut> reasons = leftOut.reasons;
+    std::stable_sort(reasons.begin(), reasons.end(), [](const LeftOut& a, const LeftOut& b) {
+        return a.timeS != b.timeS ? a.timeS > b.timeS : a.records > b.records;
+    });
+    std::string text =
+        std::to_string(records) + " of " + std::to_string(leftOut.records) + " records";
+    if (leftOut.totalS > 0)
+        text += " (" + percent(s) + " of the measured time)";
+    text += " not drawn:";
+    for (std::size_t i = 0; i < reasons.size(); ++i) {
+        const int n = reasons[i].records;
+        text += (i ? ", " : " ") + reasons[i].reason + " (" + std::to_string(n) +
+                (n == 1 ? " record" : " records");
+        if (leftOut.totalS > 0)
+            text += ", " + percent(reasons[i].timeS);
+        text += ")";
+    }
+    return text + ".";
+}
+
 PlotPoints plotPoints(const Session& session) {
     PlotPoints out;
     const ViewSettings& view = session.view;
@@ -108,8 +200,11 @@ PlotPoints plotPoints(const Session& session) {
             const RecordRef ref{static_cast<int>(d), static_cast<int>(r)};
             if (recordPlotPoints(dataset.records[r], ref, device, view, out.points) == 0) {
                 ++out.undrawable;
+                countShown(out.leftOut, dataset.records[r],
+                           undrawableReason(dataset.records[r], view.memoryLevel));
                 continue;
             }
+            countShown(out.leftOut, dataset.records[r], std::nullopt);
             bounded = bounded || !std::isnan(out.points[first].attainableFlopsPerS);
         }
         if (bounded && !contains(out.deviceIds, device->id))

@@ -5,7 +5,9 @@
 
 #include "core/session.h"
 
+#include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace roofscope {
@@ -26,11 +28,43 @@ struct PlotPoint {
     bool aboveRoof = false;
 };
 
+// Records of one reason that the plot leaves out, with their measured time.
+struct LeftOut {
+    std::string reason; // "no FLOPs: communication", a record's flopsNote, ...
+    int records = 0;
+    double timeS = 0; // measured, seconds; 0 for records without a time
+};
+
+// What a plot leaves out of the shown datasets and why, so that it can say so.
+struct PlotLeftOut {
+    std::vector<LeftOut> reasons; // in the order the reasons were first met
+    int records = 0;              // shown records, drawn or not
+    double totalS = 0;            // their measured time, seconds
+};
+
 struct PlotPoints {
     std::vector<PlotPoint> points; // dataset order, then record order, then level (inner first)
     int undrawable = 0; // records of shown datasets with no place on a log-log FLOP/s plot
     std::vector<std::string> deviceIds; // devices whose roofs are drawn or that bound a point
+    PlotLeftOut leftOut;                // the undrawable records by reason
 };
+
+// Why `record` has no point at `level` (recordPlotPoints gives none): "no measured time", "no
+// FLOPs: copy", "no FLOPs: communication", "no FLOPs: data movement" (memory kernels), "no
+// FLOPs: moves data only" (a zero FLOP count with bytes), its flopsNote (why its
+// FLOPs are unknown, e.g. recorded without shapes), "no FLOP count", or "no bytes at <level>".
+// The view stays valid as long as the record.
+std::string_view undrawableReason(const OpRecord& record, MemoryLevel level);
+
+// Counts `record` as shown in `out`, and as left out for `reason` when it is not null.
+void countShown(PlotLeftOut& out, const OpRecord& record, std::optional<std::string_view> reason);
+// Adds `other`'s counts to `out` (slices of one dataset counted apart).
+void mergeLeftOut(PlotLeftOut& out, const PlotLeftOut& other);
+
+// One sentence on what is left out, "" when nothing is: "29 of 42 records (51 % of the measured
+// time) not drawn: no FLOPs: communication (20 records, 40 %), recorded without shapes (9
+// records, 11 %)."; reasons by time, longest first.
+std::string leftOutText(const PlotLeftOut& leftOut);
 
 // The points of `session` in its view: one per drawable record at view.memoryLevel (bounded by
 // the dataset's device when it can be, else placed without a roof, as the classic roofline

@@ -100,6 +100,7 @@ void RooflinePlot::setSession(const Session& session) {
     legendTargets_.clear();
     deviceParts_.clear();
     roofSegments_ = points_ = shownPoints_ = aboveRoof_ = undrawable_ = 0;
+    leftOut_ = {};
     drawn_.clear();
     order_.clear();
     runs_.clear();
@@ -162,9 +163,52 @@ void RooflinePlot::setSession(const Session& session) {
     }
     arrangePoints(groups.groups());
     collectLevels(otherLevels);
+    showLeftOut();
     drawPoints(); // and rings the highlighted record again
     if (!applyViewRange(session.view))
         resetView();
+}
+
+QString RooflinePlot::leftOutText() const {
+    return QString::fromStdString(roofscope::leftOutText(leftOut_));
+}
+
+void RooflinePlot::showLeftOut() {
+    const QString text = leftOutText();
+    if (text.isEmpty()) {
+        if (leftOutLine_) {
+            plotLayout()->remove(leftOutLine_); // deletes it
+            plotLayout()->simplify();
+            leftOutLine_ = nullptr;
+        }
+        return;
+    }
+    // Under the plot, not in it: a plot that draws half of a trace must say so where the eye
+    // is, in the window as in every image exported from it, without covering a point.
+    if (!leftOutLine_) {
+        leftOutLine_ = new QCPTextElement(this);
+        leftOutLine_->setFont(QFont(font().family(), 8));
+        leftOutLine_->setTextColor(QColor(90, 90, 90));
+        leftOutLine_->setTextFlags(Qt::AlignLeft);
+        leftOutLine_->setMargins(QMargins(8, 0, 8, 4));
+        plotLayout()->insertRow(plotLayout()->rowCount());
+        plotLayout()->addElement(plotLayout()->rowCount() - 1, 0, leftOutLine_);
+    }
+    // Broken by hand at the reasons: a text element's minimum width is its longest line, and
+    // one line of every reason would widen the plot past a narrow window.
+    // Each reason ends with its share, "(3 %)": a break there never splits a reason.
+    QStringList parts = text.split(QStringLiteral("), "));
+    for (qsizetype i = 0; i + 1 < parts.size(); ++i)
+        parts[i] += QLatin1Char(')');
+    QStringList lines{QString()};
+    for (const QString& part : parts) {
+        QString& line = lines.back();
+        if (!line.isEmpty() && line.size() + part.size() > 110)
+            lines.push_back(part);
+        else
+            line += (line.isEmpty() ? QString() : QStringLiteral(", ")) + part;
+    }
+    leftOutLine_->setText(lines.join(QStringLiteral(",\n")));
 }
 
 bool RooflinePlot::applyViewRange(const ViewSettings& view) {

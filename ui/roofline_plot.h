@@ -90,6 +90,9 @@ class RooflinePlot : public QCustomPlot {
     // Records of shown datasets that have no place on a log-log FLOP/s plot: no FLOPs (copies,
     // embedding lookups, collectives), no time, or no bytes at the memory level.
     int undrawableCount() const { return undrawable_; }
+    // What the plot leaves out and why (core's leftOutText), as the line under the plot says it;
+    // "" when every shown record is drawn.
+    QString leftOutText() const;
 
     // Plot coordinates (FLOP/B, FLOP/s) of a drawn record; nullopt when it is not drawn or hidden.
     std::optional<QPointF> recordCoords(RecordRef ref) const;
@@ -146,6 +149,9 @@ class RooflinePlot : public QCustomPlot {
     int shownPoints_ = 0;
     int aboveRoof_ = 0;
     int undrawable_ = 0;
+    PlotLeftOut leftOut_;
+    QCPTextElement* leftOutLine_ = nullptr; // under the axis rect; absent when nothing is left out
+    void showLeftOut();
     void extend(double x, double y);
     void alignSlopeLabels();
     void beforeEachReplot();

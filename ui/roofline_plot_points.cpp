@@ -22,6 +22,7 @@ struct RooflinePlot::Slice {
     // which its points' name indexes until drawDataset maps them to names_.
     std::vector<std::string_view> names;
     int undrawable = 0;
+    PlotLeftOut leftOut;
     double xLow = std::numeric_limits<double>::infinity(), xHigh = 0;
     double yLow = std::numeric_limits<double>::infinity(), yHigh = 0;
 };
@@ -56,8 +57,10 @@ void RooflinePlot::drawDataset(const Dataset& dataset, int datasetIndex, const D
             // Without a point at the view's level there is nothing to link other levels to.
             if (point == points.end()) {
                 ++out.undrawable;
+                countShown(out.leftOut, record, undrawableReason(record, view.memoryLevel));
                 continue;
             }
+            countShown(out.leftOut, record, std::nullopt);
             for (const PlotPoint& p : points)
                 if (p.level != view.memoryLevel)
                     out.otherLevels.push_back(p);
@@ -134,6 +137,7 @@ void RooflinePlot::drawDataset(const Dataset& dataset, int datasetIndex, const D
             nameOf.push_back(it->second);
         }
         undrawable_ += slice.undrawable;
+        mergeLeftOut(leftOut_, slice.leftOut);
         if (slice.count > 0) {
             extend(slice.xLow, slice.yLow);
             extend(slice.xHigh, slice.yHigh);

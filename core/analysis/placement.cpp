@@ -63,6 +63,22 @@ PlacementPlan planPlacement(const Dataset& steps, const std::vector<Device>& dev
         }
     for (const auto& id : plan.devices)
         plan.busyBeforeS[id] = plan.busyAfterS[id] = 0;
+    for (std::size_t i = 0; i < moves.size(); ++i) {
+        PlacementMoveOutcome o;
+        o.move = moves[i];
+        o.ignored = moves[i].category == Category::memcpy;
+        o.replaced = !o.ignored && std::any_of(moves.begin() + std::ptrdiff_t(i) + 1, moves.end(),
+                                               [&](const PlacementMove& later) {
+                                                   return later.category == moves[i].category;
+                                               });
+        plan.outcomes.push_back(std::move(o));
+    }
+    auto outcomeOf = [&](Category category) -> PlacementMoveOutcome* {
+        for (auto it = plan.outcomes.rbegin(); it != plan.outcomes.rend(); ++it)
+            if (it->move.category == category && !it->ignored)
+                return &*it;
+        return nullptr;
+    };
 
     for (std::size_t i = 0; i < dataset.records.size(); ++i) {
         const OpRecord& r = dataset.records[i];
@@ -81,6 +97,11 @@ PlacementPlan planPlacement(const Dataset& steps, const std::vector<Device>& dev
             continue;
         }
         const auto move = target.find(r.category);
+        PlacementMoveOutcome* outcome = outcomeOf(r.category);
+        if (outcome) {
+            ++outcome->ops;
+            outcome->alreadyThere += move->second == op.fromDevice ? 1 : 0;
+        }
         if (move != target.end() && move->second != op.fromDevice) {
             const Device* to = findDevice(devices, move->second);
             const Device* from = findDevice(devices, op.fromDevice);
@@ -106,6 +127,7 @@ PlacementPlan planPlacement(const Dataset& steps, const std::vector<Device>& dev
             }
             if (!op.moved)
                 ++plan.unprojected;
+            ++(op.moved ? outcome->moved : outcome->unprojected);
         }
         plan.moved += op.moved ? 1 : 0;
         plan.busyBeforeS[op.fromDevice] += op.measuredS;
@@ -121,6 +143,30 @@ PlacementPlan planPlacement(const Dataset& steps, const std::vector<Device>& dev
     plan.oldStepS += plan.memcpyS;
     plan.newStepS += plan.memcpyS + plan.transferS;
     return plan;
+}
+
+std::string outcomeText(const PlacementMoveOutcome& o, const std::string& target) {
+    const std::string category(toString(o.move.category));
+    const std::string head = category + " \u2192 " + target + ": ";
+    if (o.ignored)
+        return head + "ignored: copies are the run's own data movement and stay where they are.";
+    if (o.replaced)
+        return head + "replaced by a later move of " + category + ".";
+    if (o.ops == 0)
+        return head + "0 ops are " + category + " in this step; nothing moves.";
+    const std::string of = " of " + std::to_string(o.ops) + " " + category + " op" +
+                           (o.ops == 1 ? "" : "s");
+    if (o.alreadyThere == o.ops)
+        return head + (o.ops == 1 ? "its " : "all " + std::to_string(o.ops) + " ") + category +
+               (o.ops == 1 ? " op runs" : " ops run") + " there already; nothing moves.";
+    std::string text = head + std::to_string(o.moved) + of + " moved";
+    if (o.alreadyThere > 0)
+        text += ", " + std::to_string(o.alreadyThere) + " there already";
+    if (o.unprojected > 0)
+        text += ", " + std::to_string(o.unprojected) +
+                (o.unprojected == 1 ? " cannot be projected and stays at its measured time"
+                                    : " cannot be projected and stay at their measured time");
+    return text + ".";
 }
 
 } // namespace roofscope

@@ -40,6 +40,17 @@ struct PlacementOp {
     std::string error;
 };
 
+// What one move of the plan did, so that a move that changes nothing says so.
+struct PlacementMoveOutcome {
+    PlacementMove move;
+    int ops = 0;             // ops of the category in the step (memcpy never counts)
+    int alreadyThere = 0;    // of them, those that ran on the target already
+    int moved = 0;           // moved and projected
+    int unprojected = 0;     // to move but kept at their measured time (PlacementOp::error)
+    bool replaced = false;   // a later move of the same category wins over this one
+    bool ignored = false;    // a move of Category::memcpy: copies are the run's own
+};
+
 struct PlacementPlan {
     std::vector<PlacementOp> ops;              // every record, in record order
     std::vector<std::string> devices;          // involved: the dataset's devices, then the targets
@@ -52,7 +63,12 @@ struct PlacementPlan {
     double newStepS = 0;      // sum of busyAfterS + memcpyS + transferS
     int moved = 0;            // ops moved and projected
     int unprojected = 0;      // ops a move names that stay at their measured time
+    std::vector<PlacementMoveOutcome> outcomes; // one per move, in the order of the moves
 };
+
+// The outcome in one sentence, `target` being the target's name: "embedding → Xeon: 0 ops are
+// embedding in this step; nothing moves.", "gemm → CPU: 12 of 12 gemm ops moved.", ...
+std::string outcomeText(const PlacementMoveOutcome& outcome, const std::string& target);
 
 // The link a transfer between `from` and `to` crosses and its bandwidth (B/s): p2p between two
 // accelerators (gpu, asic, fpga, tpu, ndp), the slower of the two devices' p2p ceilings where

@@ -83,6 +83,8 @@ ViewTable placementTable(const Session& session, int index, const PlacementPlan&
     table.notes.push_back("Dataset '" + dataset.context.label + "': old step " +
                           seconds(plan.oldStepS) + " (measured), new step " +
                           seconds(plan.newStepS) + " (predicted), " + signedPercent(change) + ".");
+    for (const auto& o : plan.outcomes)
+        table.notes.push_back("Move " + outcomeText(o, deviceName(session, o.move.deviceId)));
     for (const auto& id : plan.devices)
         table.notes.push_back(deviceName(session, id) + ": busy " +
                               seconds(plan.busyBeforeS.at(id)) + " before, " +

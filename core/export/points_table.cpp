@@ -208,7 +208,12 @@ std::string pointsJson(const Session& session, const PlotPoints& points) {
     for (const auto& id : points.deviceIds)
         if (const Device* d = session.findDevice(id))
             devices.push_back(deviceJson(*d));
+    Array leftOut;
+    for (const auto& l : points.leftOut.reasons)
+        leftOut.push_back(Object{
+            {"reason", Json(l.reason)}, {"records", Json(l.records)}, {"time_s", Json(l.timeS)}});
     const Json root = Object{{"schema", Json(kPointsSchema)},
+                             {"left_out", Json(std::move(leftOut))},
                              {"view", Json(toString(session.view.view))},
                              {"memory_level", Json(toString(session.view.memoryLevel))},
                              {"datasets", Json(std::move(datasets))},

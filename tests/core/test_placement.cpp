@@ -180,6 +180,53 @@ class TestPlacement : public QObject {
         QVERIFY(p.ops[0].error.find("p2p") != std::string::npos);
     }
 
+    void outcomes_data() {
+        QTest::addColumn<Moves>("moves");
+        QTest::addColumn<QStringList>("texts");
+        // The fixture's step: one op each of gemm, embedding, optimizer and norm on gpu0, and a
+        // memcpy.
+        QTest::newRow("a category no op has")
+            << Moves{{Category::attention, "cpu"}}
+            << QStringList{"attention \u2192 Host CPU: 0 ops are attention in this step; nothing "
+                           "moves."};
+        QTest::newRow("moved") << Moves{{Category::optimizer, "cpu"}}
+                               << QStringList{"optimizer \u2192 Host CPU: 1 of 1 optimizer op "
+                                              "moved."};
+        QTest::newRow("already there")
+            << Moves{{Category::gemm, "gpu0"}}
+            << QStringList{"gemm \u2192 GPU 0: its gemm op runs there already; nothing moves."};
+        // The ASIC has no fp32 roof: the fp32 norm cannot be projected there.
+        QTest::newRow("cannot be projected")
+            << Moves{{Category::norm, "asic"}}
+            << QStringList{"norm \u2192 Tensor ASIC: 0 of 1 norm op moved, 1 cannot be projected "
+                           "and stays at its measured time."};
+        QTest::newRow("a later move wins")
+            << Moves{{Category::gemm, "cpu"}, {Category::gemm, "gpu1"}}
+            << QStringList{"gemm \u2192 Host CPU: replaced by a later move of gemm.",
+                           "gemm \u2192 GPU 1: 1 of 1 gemm op moved."};
+        QTest::newRow("copies stay")
+            << Moves{{Category::memcpy, "gpu1"}}
+            << QStringList{"memcpy \u2192 GPU 1: ignored: copies are the run's own data movement "
+                           "and stay where they are."};
+    }
+    void outcomes() {
+        QFETCH(Moves, moves);
+        QFETCH(QStringList, texts);
+        const Session s = session(moves);
+        const PlacementPlan p = plan(s);
+        QCOMPARE(p.outcomes.size(), std::size_t(texts.size()));
+        for (qsizetype i = 0; i < texts.size(); ++i) {
+            const auto& o = p.outcomes[std::size_t(i)];
+            const std::string target = s.findDevice(o.move.deviceId)->name;
+            QCOMPARE(QString::fromStdString(outcomeText(o, target)), texts[i]);
+        }
+        // The table says each, after the step.
+        const ViewTable t = placementTable(s);
+        for (const QString& text : texts)
+            QVERIFY(std::find(t.notes.begin(), t.notes.end(), "Move " + text.toStdString()) !=
+                    t.notes.end());
+    }
+
     void table() {
         Session s = session({{Category::optimizer, "cpu"}});
         const ViewTable t = placementTable(s);

@@ -71,6 +71,10 @@ class TestMainWindow : public QObject {
         // The three embedding lookups of each device do no arithmetic and the gradient
         // all-reduce moves no DRAM bytes: no place on the plot.
         QCOMPARE(plot->undrawableCount(), 8);
+        // ... and the plot says so under itself, by reason.
+        QVERIFY2(plot->leftOutText().startsWith(QStringLiteral("8 of ")),
+                 qPrintable(plot->leftOutText()));
+        QVERIFY(plot->leftOutText().contains(QStringLiteral("no FLOPs: communication")));
         QCOMPARE(plot->pointCount(),
                  int(records[0].records.size() + records[1].records.size()) - 8);
         QCOMPARE(plot->aboveRoofCount(), 0);

@@ -114,6 +114,17 @@ class TestPlacementChart : public QObject {
         QCOMPARE(chart.changeLabel(), QStringLiteral("52.0 ms (+0.0 %)"));
     }
 
+    void aMoveThatMovesNothingSaysSo() {
+        PlacementChart chart;
+        chart.setSession(session({{Category::attention, "cpu"}})); // no op is attention
+        QCOMPARE(chart.changeLabel(),
+                 QStringLiteral("52.0 ms (+0.0 %), nothing moved (see the notes)"));
+        const auto& notes = chart.table().notes;
+        QVERIFY(std::find(notes.begin(), notes.end(),
+                          "Move attention \u2192 Host CPU: 0 ops are attention in this step; "
+                          "nothing moves.") != notes.end());
+    }
+
     void notProjected() {
         PlacementChart chart;
         Session s = session({{Category::norm, "gpu1"}});

@@ -120,6 +120,8 @@ void PlacementChart::drawSteps(const PlacementPlan& plan, const Session& session
                                     : tr("%1 (%2)").arg(seconds(plan.newStepS), change);
     if (plan.unprojected > 0)
         text += tr(", %n op(s) not projected", nullptr, plan.unprojected);
+    else if (!plan.outcomes.empty() && plan.moved == 0)
+        text += tr(", nothing moved (see the notes)");
     change_ = total(1, plan.newStepS, text);
     const double longest = std::max(plan.oldStepS, plan.newStepS);
     // Room right of the longer bar for its total.
