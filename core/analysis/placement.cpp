@@ -154,8 +154,8 @@ std::string outcomeText(const PlacementMoveOutcome& o, const std::string& target
         return head + "replaced by a later move of " + category + ".";
     if (o.ops == 0)
         return head + "0 ops are " + category + " in this step; nothing moves.";
-    const std::string of = " of " + std::to_string(o.ops) + " " + category + " op" +
-                           (o.ops == 1 ? "" : "s");
+    const std::string of =
+        " of " + std::to_string(o.ops) + " " + category + " op" + (o.ops == 1 ? "" : "s");
     if (o.alreadyThere == o.ops)
         return head + (o.ops == 1 ? "its " : "all " + std::to_string(o.ops) + " ") + category +
                (o.ops == 1 ? " op runs" : " ops run") + " there already; nothing moves.";

@@ -43,12 +43,12 @@ struct PlacementOp {
 // What one move of the plan did, so that a move that changes nothing says so.
 struct PlacementMoveOutcome {
     PlacementMove move;
-    int ops = 0;             // ops of the category in the step (memcpy never counts)
-    int alreadyThere = 0;    // of them, those that ran on the target already
-    int moved = 0;           // moved and projected
-    int unprojected = 0;     // to move but kept at their measured time (PlacementOp::error)
-    bool replaced = false;   // a later move of the same category wins over this one
-    bool ignored = false;    // a move of Category::memcpy: copies are the run's own
+    int ops = 0;           // ops of the category in the step (memcpy never counts)
+    int alreadyThere = 0;  // of them, those that ran on the target already
+    int moved = 0;         // moved and projected
+    int unprojected = 0;   // to move but kept at their measured time (PlacementOp::error)
+    bool replaced = false; // a later move of the same category wins over this one
+    bool ignored = false;  // a move of Category::memcpy: copies are the run's own
 };
 
 struct PlacementPlan {
