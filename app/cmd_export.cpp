@@ -11,6 +11,7 @@
 #include "core/catalog_loader.h"
 #include "core/export/export_table.h"
 #include "core/plot_points.h"
+#include "core/systems.h"
 #include "core/units.h"
 
 #include <climits>
@@ -25,6 +26,7 @@ struct Args {
     std::optional<ViewKind> view;
     ViewOptions viewOptions;
     std::string deviceId;
+    std::string systemId;
     ExportOptions options;
 };
 
@@ -152,6 +154,12 @@ OptionTable optionTable(Args& a) {
          "catalog device whose roofs bound the records (default: the one the traces name); with "
          "a session, every dataset is drawn against it",
          nonEmpty(a.deviceId, "--device needs a device id")},
+        {{"--system"},
+         "ID",
+         "the node or cloud instance the run's GPUs were in (see 'roofscope devices "
+         "--systems'; default: the GPU vendor's node); its bus bandwidth bounds collectives. "
+         "'none' for no system",
+         nonEmpty(a.systemId, "--system needs a system id")},
         {{"--width"},
          "W",
          "figure width in CSS pixels, 1/96 inch (default 1000)",
@@ -256,6 +264,12 @@ int runExport(const std::vector<std::string>& args, CommandIo io) {
     for (const auto& w : loaded.value().warnings)
         io.err << "warning: " << w << "\n";
     Session& session = loaded.value().session;
+    if (!a.systemId.empty())
+        if (const Status placed = putSessionInSystem(session, builtinSystems(), a.systemId);
+            !placed) {
+            io.err << "roofscope export: --system: " << placed.error().toString() << "\n";
+            return kExitUsage;
+        }
     if (a.view) {
         session.view.view = *a.view;
     } else if (!isExportableView(session.view.view)) {

@@ -181,6 +181,46 @@ Device withoutSystem(const Device& device) {
     return out;
 }
 
+Status putSessionInSystem(Session& session, std::span<const System> systems, std::string_view id) {
+    std::vector<std::string> used; // the devices datasets run on, in dataset order
+    for (const auto& d : session.datasets)
+        if (!d.context.deviceId.empty() &&
+            std::find(used.begin(), used.end(), d.context.deviceId) == used.end())
+            used.push_back(d.context.deviceId);
+    if (id == "none") {
+        for (Device& device : session.devices)
+            if (std::find(used.begin(), used.end(), device.id) != used.end())
+                device = withoutSystem(device);
+        return {};
+    }
+    const System* system = findSystem(systems, id);
+    if (!system)
+        return makeError("unknown system '" + std::string(id) +
+                         "' (see 'roofscope devices --systems' for the ids)");
+    bool placed = false;
+    for (Device& device : session.devices)
+        if (device.id == system->deviceId &&
+            std::find(used.begin(), used.end(), device.id) != used.end()) {
+            device = withSystem(device, *system);
+            placed = true;
+        }
+    if (placed)
+        return {};
+    std::string message = "system '" + system->id + "' is built of " + system->deviceId + ", ";
+    if (used.empty())
+        return makeError(message + "and no dataset runs on a known device");
+    message += "which no dataset runs on (they run on";
+    for (const auto& d : used)
+        message += " " + d;
+    message += ")";
+    std::string others;
+    for (const auto& d : used)
+        for (const System* s : systemsFor(systems, d))
+            others += (others.empty() ? "" : ", ") + s->id;
+    return makeError(
+        message + (others.empty() ? "; no system lists those" : "; systems of those: " + others));
+}
+
 std::optional<GpuHourPrice> cheapestGpuHour(std::span<const System> systems,
                                             std::string_view deviceId) {
     std::optional<GpuHourPrice> best;

@@ -7,6 +7,7 @@
 #include "core/ceilings.h"
 #include "core/device.h"
 #include "core/error.h"
+#include "core/session.h"
 
 #include <optional>
 #include <span>
@@ -81,6 +82,12 @@ Device withSystem(const Device& device, const System& system);
 
 // `device` in no system: the link ceilings a system gave it go, its own stay; system cleared.
 Device withoutSystem(const Device& device);
+
+// Every device of `session` that a dataset runs on put in system `id` of `systems` (withSystem),
+// or in none when `id` is "none" (withoutSystem): `roofscope export --system`. Errors when `id`
+// is unknown, and when no dataset runs on the system's GPU (naming the systems of the devices
+// that are used), since a system's links are those of its own GPUs.
+Status putSessionInSystem(Session& session, std::span<const System> systems, std::string_view id);
 
 // The cheapest sourced on-demand price per GPU-hour among the cloud systems of `deviceId`, and
 // the system it is of; nullopt when none has a price.
