@@ -231,4 +231,11 @@ std::optional<GpuHourPrice> cheapestGpuHour(std::span<const System> systems,
     return best;
 }
 
+std::optional<GpuHourPrice> defaultGpuHour(std::span<const System> systems, const Device& device) {
+    if (const System* own = findSystem(systems, device.system))
+        if (const auto p = own->usdPerGpuHour(); p && own->kind == SystemKind::cloud)
+            return GpuHourPrice{*p, own};
+    return cheapestGpuHour(systems, device.id);
+}
+
 } // namespace roofscope

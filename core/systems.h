@@ -98,4 +98,8 @@ struct GpuHourPrice {
 std::optional<GpuHourPrice> cheapestGpuHour(std::span<const System> systems,
                                             std::string_view deviceId);
 
+// What an hour of `device` costs when the user has not said: its system's price per GPU-hour
+// when Device::system is a priced cloud instance, else cheapestGpuHour over `systems`.
+std::optional<GpuHourPrice> defaultGpuHour(std::span<const System> systems, const Device& device);
+
 } // namespace roofscope

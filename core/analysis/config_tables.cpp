@@ -3,6 +3,7 @@
 #include "core/analysis/compare_tables.h"
 
 #include <cmath>
+#include <cstdio>
 #include <set>
 
 namespace roofscope {
@@ -127,6 +128,26 @@ ViewTable costTable(const Session& session, const RepeatStats& stats) {
                      configurationLabel(session, stats.configurations[static_cast<std::size_t>(i)]);
         t.notes.push_back("Pareto front (no configuration is both faster and cheaper): " + names +
                           ".");
+    }
+    // A default price names what it is, so that a reader can check it or set their own.
+    std::set<std::string> defaults;
+    for (const Configuration& k : stats.configurations)
+        if (k.priceSystem && k.pricePerHour) {
+            const System& sys = *k.priceSystem;
+            char price[32];
+            std::snprintf(price, sizeof price, "%.2f", *k.pricePerHour);
+            defaults.insert(deviceName(session, k.deviceId) + ": USD " + price + " per GPU-hour, " +
+                            sys.name + " on demand (" +
+                            (sys.price->region.empty() ? "" : sys.price->region + ", ") +
+                            sys.price->date + ", " + sys.price->sourceUrl + ")");
+        }
+    if (!defaults.empty()) {
+        std::string list;
+        for (const auto& d : defaults)
+            list += (list.empty() ? "" : "; ") + d;
+        t.notes.push_back("Default prices from the systems catalog, the cheapest listed instance "
+                          "unless Run Details names the system: " +
+                          list + ". Set your own under Prices (they are then in your currency).");
     }
     if (!unpriced.empty()) {
         std::string names;

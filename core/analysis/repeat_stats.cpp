@@ -113,8 +113,14 @@ RepeatStats repeatStats(const Session& session) {
         if (const auto price = session.pricesPerHour.find(k.deviceId);
             price != session.pricesPerHour.end()) {
             k.pricePerHour = price->second;
-            k.costPerIteration = price->second * std::max(k.worldSize, 1) * k.meanS / 3600.0;
+        } else if (const Device* device = session.findDevice(k.deviceId)) {
+            if (const auto d = defaultGpuHour(builtinSystems(), *device)) {
+                k.pricePerHour = d->usdPerGpuHour;
+                k.priceSystem = d->system;
+            }
         }
+        if (k.pricePerHour)
+            k.costPerIteration = *k.pricePerHour * std::max(k.worldSize, 1) * k.meanS / 3600.0;
         timeCost.emplace_back(k.meanS, k.costPerIteration);
     }
     out.paretoFront = paretoFront(timeCost);

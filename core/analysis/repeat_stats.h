@@ -5,6 +5,7 @@
 // faster instance is only better when it is not dearer per iteration.
 
 #include "core/session.h"
+#include "core/systems.h"
 
 #include <optional>
 #include <string>
@@ -33,8 +34,11 @@ struct Configuration {
     double stderrS = 0;
     bool fewRepeats = false; // n < kRecommendedRepeats
 
-    // Session::pricesPerHour of the device (price of one device-hour); nullopt when it has none.
+    // Session::pricesPerHour of the device (price of one device-hour), else the systems
+    // catalog's on-demand USD price per GPU-hour (defaultGpuHour); nullopt when neither has one.
     std::optional<double> pricePerHour;
+    // The catalog system the price is of when it is a default, nullptr when the session set it.
+    const System* priceSystem = nullptr;
     // pricePerHour × worldSize × meanS / 3600: the price of the device-time one iteration
     // occupies. NaN without a price or without a mean.
     double costPerIteration = 0;

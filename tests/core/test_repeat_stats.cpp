@@ -239,6 +239,50 @@ class TestRepeatStats : public QObject {
         QVERIFY(hasNote(t, "h100 · PyTorch 2.1.0, CUDA 12.1 (n = 2)"));
     }
 
+    void defaultPrices() {
+        // Without a price of the user's, a catalog GPU costs what its cheapest priced cloud
+        // instance charges per GPU-hour; Run Details' system, when priced, wins over that; the
+        // user's own price wins over both; a GPU no priced instance lists has none.
+        const std::string h100 = "nvidia-h100-sxm5-80gb";
+        const auto cheapest = cheapestGpuHour(builtinSystems(), h100);
+        QVERIFY(cheapest && cheapest->system);
+        const System* gcp = findSystem(builtinSystems(), "gcp-a3-highgpu-8g");
+        QVERIFY(gcp && gcp->usdPerGpuHour());
+        QVERIFY(*gcp->usdPerGpuHour() != cheapest->usdPerGpuHour);
+        Session s;
+        Device d;
+        d.id = h100;
+        d.name = "NVIDIA H100";
+        Device mi300x;
+        mi300x.id = "amd-mi300x";
+        s.devices = {d, mi300x};
+        s.datasets = {run("x", "GPT", h100, "JAX 0.4", 0.05, 8),
+                      run("y", "GPT", "amd-mi300x", "JAX 0.4", 0.05, 8)};
+
+        Configuration k = repeatStats(s).configurations[0];
+        QCOMPARE(k.pricePerHour, std::optional<double>(cheapest->usdPerGpuHour));
+        QCOMPARE(k.priceSystem, cheapest->system);
+        QVERIFY(near(k.costPerIteration, cheapest->usdPerGpuHour * 8 * 0.05 / 3600, 1e-12));
+        // The MI300X instances in the catalog carry no sourced price.
+        QVERIFY(!repeatStats(s).configurations[1].pricePerHour);
+        const ViewTable t = roofscope::costTable(s);
+        QVERIFY(hasNote(t, "Default prices from the systems catalog"));
+        QVERIFY(hasNote(t, "NVIDIA H100: USD "));
+        QVERIFY(
+            hasNote(t, cheapest->system->name + " on demand (" + cheapest->system->price->region));
+        QVERIFY(hasNote(t, cheapest->system->price->sourceUrl));
+
+        s.devices[0].system = gcp->id;
+        k = repeatStats(s).configurations[0];
+        QCOMPARE(k.pricePerHour, gcp->usdPerGpuHour());
+        QCOMPARE(k.priceSystem, gcp);
+
+        s.pricesPerHour = {{h100, 3.0}};
+        k = repeatStats(s).configurations[0];
+        QCOMPARE(k.pricePerHour, std::optional<double>(3.0));
+        QCOMPARE(k.priceSystem, nullptr);
+    }
+
     void costTable() {
         Session s = matrixSession();
         Device h100;

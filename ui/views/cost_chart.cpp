@@ -48,15 +48,34 @@ void CostChart::setSession(const Session& session) {
     costScale_ = costScaleFor(maxCost);
     const QString per = tr("Cost %1").arg(costPerText(costScale_));
     const int unpriced = static_cast<int>(stats.configurations.size() - costed.size());
-    resetChartFrame(*this, tr("Cost against time per iteration"),
-                    tr("Price per device-hour × devices × mean iteration time; line: Pareto "
-                       "front (nothing is both faster and cheaper)") +
-                        (unpriced > 0 ? tr(" · %n configuration(s) without a price not drawn",
-                                           nullptr, unpriced)
-                                      : QString()),
-                    Qt::AlignTop | Qt::AlignRight);
-    setLinearAxis(xAxis, Dimension::time, tr("Mean iteration time (s)"));
-    yAxis->setLabel(per + tr(" (price units)"));
+    // Defaults are USD from the systems catalog; a user's prices are in their own currency.
+    int defaults = 0;
+    QStringList sources;
+    for (const int i : costed)
+        if (const System* sys = stats.configurations[static_cast<std::size_t>(i)].priceSystem) {
+            ++defaults;
+            const QString source = QStringLiteral("%1, %2").arg(
+                QString::fromStdString(sys->name), QString::fromStdString(sys->price->date));
+            if (!sources.contains(source))
+                sources.push_back(source);
+        }
+    const QString currency = defaults == int(costed.size()) ? QStringLiteral("USD")
+                             : defaults == 0                ? tr("price units")
+                                                            : tr("price units; defaults USD");
+    resetChartFrame(
+        *this, tr("Cost against time per iteration"),
+        tr("Price per device-hour × devices × mean iteration time; line: Pareto "
+           "front (nothing is both faster and cheaper)") +
+            (unpriced > 0
+                 ? tr(" · %n configuration(s) without a price not drawn", nullptr, unpriced)
+                 : QString()) +
+            (sources.isEmpty() ? QString()
+                               : tr("\nDefault prices: on demand per GPU-hour, %1 (set your own "
+                                    "under Prices)")
+                                     .arg(sources.join(QStringLiteral("; ")))),
+        Qt::AlignTop | Qt::AlignRight);
+    setLinearAxis(xAxis, Dimension::time, tr("Mean iteration time"));
+    yAxis->setLabel(QStringLiteral("%1 (%2)").arg(per, currency));
     yAxis->setNumberFormat(QStringLiteral("g"));
 
     // The front first, under the points.
