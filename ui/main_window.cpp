@@ -23,8 +23,10 @@
 #include <QDockWidget>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QGuiApplication>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QScreen>
 #include <QSplitter>
 #include <QStackedWidget>
 #include <QStatusBar>
@@ -56,8 +58,13 @@ MainWindow::MainWindow(Catalog catalog, QWidget* parent)
     buildMenus();
     buildStatusBar();
     setAcceptDrops(true);
-    resize(1400, 860);
-    splitter_->setSizes({500, 300});
+    // 1400 x 860 where it fits; on a laptop's 1366 x 768 a window larger than the screen hides
+    // its status bar and the notes under the plots.
+    QSize size(1400, 860);
+    if (const QScreen* screen = QGuiApplication::primaryScreen())
+        size = size.boundedTo(screen->availableGeometry().size() * 0.95);
+    resize(size);
+    splitter_->setSizes({size.height() * 5 / 8, size.height() * 3 / 8});
     restoreSettings();
     // Sane empty axes until a session or trace arrives (a trace loads after the window shows).
     refresh();

@@ -22,7 +22,7 @@ RooflinePlot::RooflinePlot(QWidget* parent) : QCustomPlot(parent) {
     setAxes(true, true);
     legend->setVisible(true);
     legend->setFont(QFont(font().family(), 8));
-    // Above the slopes at low intensity a roofline is empty by construction.
+    // Where the points leave room: placeLegend() moves it before each drawing.
     axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignLeft);
     // Points are selected through recordClicked and setHighlighted (linked with the table), not
     // through QCustomPlot's own selection, which would select a whole category's graph.
@@ -48,6 +48,8 @@ bool RooflinePlot::zoomBox() const {
 
 void RooflinePlot::beforeEachReplot() {
     updateLayout();
+    if (placeLegend())
+        updateLayout();
     alignSlopeLabels();
 }
 
@@ -55,8 +57,48 @@ void RooflinePlot::draw(QCPPainter* painter) {
     // The on-screen angle of a slope depends on the axis ranges and on the size drawn at, which
     // differs between the widget and an export: align the labels once the layout is known.
     updateLayout();
+    if (placeLegend())
+        updateLayout();
     alignSlopeLabels();
     QCustomPlot::draw(painter);
+}
+
+bool RooflinePlot::placeLegend() {
+    // Above the slopes at low intensity a roofline is empty by construction, but a legend of many
+    // groups reaches down into the points there: it goes to the corner that covers the fewest.
+    if (!legend || !legend->visible())
+        return false;
+    QCPLayoutInset* inset = axisRect()->insetLayout();
+    const QRect area = axisRect()->rect();
+    const QSize size = legend->minimumOuterSizeHint();
+    const Qt::Alignment corners[] = {Qt::AlignTop | Qt::AlignLeft, Qt::AlignBottom | Qt::AlignRight,
+                                     Qt::AlignTop | Qt::AlignRight,
+                                     Qt::AlignBottom | Qt::AlignLeft};
+    // A sample of a dense cloud tells the corners apart as well as every point would.
+    const std::size_t stride = std::max<std::size_t>(1, drawn_.size() / 20000);
+    Qt::Alignment best = corners[0];
+    std::size_t fewest = std::numeric_limits<std::size_t>::max();
+    for (const Qt::Alignment corner : corners) {
+        const int left = corner & Qt::AlignLeft ? area.left() : area.right() - size.width();
+        const int top = corner & Qt::AlignTop ? area.top() : area.bottom() - size.height();
+        const QRect box(left, top, size.width(), size.height());
+        std::size_t covered = 0;
+        for (std::size_t i = 0; i < drawn_.size() && covered < fewest; i += stride)
+            covered += box.contains(QPoint(int(xAxis->coordToPixel(drawn_[i].x)),
+                                           int(yAxis->coordToPixel(drawn_[i].y))))
+                           ? 1
+                           : 0;
+        if (covered < fewest) {
+            fewest = covered;
+            best = corner;
+        }
+        if (fewest == 0)
+            break;
+    }
+    if (inset->insetAlignment(0) == best)
+        return false;
+    inset->setInsetAlignment(0, best);
+    return true;
 }
 
 void RooflinePlot::alignSlopeLabels() {

@@ -152,6 +152,9 @@ class RooflinePlot : public QCustomPlot {
     PlotLeftOut leftOut_;
     QCPTextElement* leftOutLine_ = nullptr; // under the axis rect; absent when nothing is left out
     void showLeftOut();
+    // Puts the legend in the corner of the axis rect that covers the fewest points; true when
+    // it moved (the layout must then be updated).
+    bool placeLegend();
     void extend(double x, double y);
     void alignSlopeLabels();
     void beforeEachReplot();
