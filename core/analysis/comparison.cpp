@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <optional>
+#include <set>
 
 namespace roofscope {
 namespace {
@@ -109,6 +110,22 @@ Result<ComparisonPair> resolveComparison(const Session& session) {
     return pair;
 }
 
+namespace {
+
+void setPrecisions(ComparisonPlot& plot, const Session& session) {
+    std::set<Precision> used;
+    for (const auto* points : {&plot.pointsA, &plot.pointsB})
+        for (const ComparisonPoint& p : *points)
+            used.insert(session.datasets[static_cast<std::size_t>(p.ref.dataset)]
+                            .records[static_cast<std::size_t>(p.ref.record)]
+                            .precision);
+    if (used.empty())
+        used.insert(session.view.precision);
+    plot.precisions.assign(used.begin(), used.end());
+}
+
+} // namespace
+
 Result<ComparisonPlot> comparisonPlot(const Session& session) {
     ROOFSCOPE_TRY(resolved, resolveComparison(session));
     ComparisonPlot plot;
@@ -143,6 +160,7 @@ Result<ComparisonPlot> comparisonPlot(const Session& session) {
                                        : std::nan("")});
         }
         labelLargest(plot);
+        setPrecisions(plot, session);
         return plot;
     }
 
@@ -164,6 +182,7 @@ Result<ComparisonPlot> comparisonPlot(const Session& session) {
             plot.arrows.push_back({*from, *to, row.change, row.impact});
     }
     labelLargest(plot);
+    setPrecisions(plot, session);
     return plot;
 }
 

@@ -54,6 +54,9 @@ struct ComparisonPlot {
     std::vector<int> labelled;
     // Records with no place on a log-log FLOP/s plot (no FLOPs, no time, no bytes), both sides.
     int undrawable = 0;
+    // The compute roofs to draw: the precisions of the drawn points, in enumeration order (bf16
+    // ops get bf16 roofs whatever view.precision says); view.precision when no point is drawn.
+    std::vector<Precision> precisions;
 };
 
 inline constexpr int kLabelledArrows = 5;

@@ -336,6 +336,23 @@ class TestRunDiff : public QObject {
         QCOMPARE(plot.value().labelled.size(), std::size_t(4));
         QCOMPARE(plot.value().labelled.front(), 0);
     }
+
+    void roofsFollowThePoints() {
+        // Every drawn op of the fixture is fp16: fp16 roofs, whatever the view's precision.
+        Session s = stackSession();
+        s.view.precision = Precision::fp32;
+        auto plot = comparisonPlot(s);
+        QVERIFY(plot.ok());
+        QVERIFY(plot.value().precisions == std::vector<Precision>{Precision::fp16});
+        // A bf16 op of run B adds bf16 roofs, in enumeration order.
+        for (auto& r : s.datasets[1].records)
+            if (r.flops.known())
+                r.precision = Precision::bf16;
+        plot = comparisonPlot(s);
+        QVERIFY(plot.value().precisions ==
+                (std::vector<Precision>{std::min(Precision::fp16, Precision::bf16),
+                                        std::max(Precision::fp16, Precision::bf16)}));
+    }
 };
 
 QTEST_APPLESS_MAIN(TestRunDiff)

@@ -114,11 +114,12 @@ void ComparisonChart::setSession(const Session& session) {
         }
     xLow /= 4;
     xHigh *= 4;
+    roofPrecisions_ = plot.precisions;
     const QColor colorA = roleColor(runA, true);
     const QColor colorB = runB ? roleColor(*runB, false) : QColor(230, 159, 0);
     for (const Device* d : {deviceA, deviceB})
         if (d) {
-            RoofOptions options{{view.precision}, {view.memoryLevel}, view.memoryLevel};
+            RoofOptions options{plot.precisions, {view.memoryLevel}, view.memoryLevel};
             for (const auto& ridge : deviceRoofs(d->ceilings, 1e-6, 1e9, options).ridges)
                 xHigh = std::max(xHigh, ridge.x * 3);
         }
@@ -178,7 +179,7 @@ void ComparisonChart::setSession(const Session& session) {
 
 void ComparisonChart::drawRoofs(const Device& device, const QColor& color, const QString& who,
                                 const ViewSettings& view, double xMin, double xMax, double& yMax) {
-    RoofOptions options{{view.precision}, {view.memoryLevel}, view.memoryLevel};
+    RoofOptions options{roofPrecisions_, {view.memoryLevel}, view.memoryLevel};
     const DeviceRoofs roofs = deviceRoofs(device.ceilings, xMin, xMax, options);
     bool first = true;
     for (const auto& segment : roofs.segments) {

@@ -44,6 +44,7 @@ class ComparisonChart : public ViewChart {
     std::vector<QCPItemText*> labels_;
     QCPGraph* pointsA_ = nullptr;
     QCPGraph* pointsB_ = nullptr;
+    std::vector<Precision> roofPrecisions_; // those of the drawn points (ComparisonPlot)
 };
 
 } // namespace roofscope::ui
