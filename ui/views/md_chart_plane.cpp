@@ -106,14 +106,22 @@ void MdChart::drawPlane(MdPlane plane, const MdAnalysis& md, const Dataset& data
             dominant = &op;
     const MdCeilings& c = dominant->ceilings;
     const MdPlanes& ridges = dominant->planes;
+    // The APB is that of the links the communication crossed: the op moving the most bytes over
+    // links gives it (an inter-node all-reduce's NICs, not the NVLink a GEMM's ceilings name).
+    const MdOpResult* talker = nullptr;
+    for (const auto& op : md.ops)
+        if (op.bound && op.work.commBytes > 0 && op.ceilings.apbBytesPerS > 0 &&
+            (!talker || op.work.commBytes > talker->work.commBytes))
+            talker = &op;
+    const double apb = talker ? talker->ceilings.apbBytesPerS : c.apbBytesPerS;
     double peak = c.apfFlopsPerS, slope = c.apmBytesPerS, ridge = ridges.ridgeA;
     if (plane == MdPlane::o) {
-        peak = c.apbBytesPerS;
-        ridge = ridges.ridgeO;
+        peak = apb;
+        ridge = talker && c.apmBytesPerS > 0 ? apb / c.apmBytesPerS : ridges.ridgeO;
     } else if (plane == MdPlane::c) {
-        peak = c.apbBytesPerS;
+        peak = apb;
         slope = c.apfFlopsPerS;
-        ridge = ridges.ridgeC;
+        ridge = talker && c.apfFlopsPerS > 0 ? apb / c.apfFlopsPerS : ridges.ridgeC;
     }
 
     Extent extent;
