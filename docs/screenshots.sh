@@ -45,3 +45,23 @@ shot md-roofline "view=md_roofline" $analysis
 shot comparison "view=comparison" $analysis
 shot placement "view=placement" $analysis
 shot matrix "view=matrix" $analysis
+
+# Real traces written by others (../shared/samples, when present): headless exports.
+samples=$root/../shared/samples
+if [ -d "$samples" ]; then
+    export_shot() { # NAME ARGS...
+        local name=$1
+        shift
+        "$app" export "$@" -o "$out/$name.png" --width 1200 --height 700 --dpi 96 >/dev/null &&
+            echo "screenshots: $out/$name.png"
+    }
+    export_shot real-roofline-h100-owlv2 \
+        "$samples/kineto_h100_google_owlv2-large-patch14-ensemble__1016001.json.gz"
+    export_shot real-compare-h100-mi300x --view compare \
+        "$samples/kineto_h100_facebook_timesformer-base-finetuned-k400__1016002.json.gz" \
+        "$samples/kineto_mi300_facebook_timesformer-base-finetuned-k400__1016002.json.gz"
+    "$app" export "$samples/kineto_ws128_sampled_rank-0.json.gz" \
+        "$samples/kineto_ws128_sampled_rank-1.json.gz" --device nvidia-h100-sxm5-80gb \
+        --system aws-p5.48xlarge --view md -o "$out/real-md-ws128-p5.png" --width 1300 \
+        --height 760 --dpi 96 >/dev/null && echo "screenshots: $out/real-md-ws128-p5.png"
+fi
