@@ -30,6 +30,7 @@ std::optional<Grouping> parseGrouping(const std::string& text) {
 struct Args {
     std::vector<std::string> files;
     std::string deviceId;
+    std::string systemId;
     SummaryOptions options;
     std::size_t top = kDefaultTop;
     std::size_t jobs = 0; // 0: summarizeJobs decides
@@ -61,6 +62,12 @@ OptionTable optionTable(Args& a) {
           "ID",
           "catalog device whose ceilings bound the records (see 'roofscope devices')",
           nonEmpty(a.deviceId, "--device needs a device id")},
+         {{"--system"},
+          "ID",
+          "the node or cloud instance the GPUs were in (see 'roofscope devices --systems'; "
+          "default: the GPU vendor's node): its bus bandwidth bounds the collectives; 'none' "
+          "for no system",
+          nonEmpty(a.systemId, "--system needs a system id")},
          {{"--top"},
           "N",
           "records shown in the table, longest first (default 30; 0 shows all)",
@@ -114,6 +121,17 @@ std::optional<Setup> prepare(const Args& a, std::ostream& err, int& status) {
         if (!setup.options.device) {
             err << "roofscope summarize: unknown device '" << a.deviceId
                 << "' (see 'roofscope devices' for the ids)\n";
+            status = kExitUsage;
+            return std::nullopt;
+        }
+    }
+    if (a.systemId == "none") {
+        setup.options.noSystem = true;
+    } else if (!a.systemId.empty()) {
+        setup.options.system = findSystem(builtinSystems(), a.systemId);
+        if (!setup.options.system) {
+            err << "roofscope summarize: unknown system '" << a.systemId
+                << "' (see 'roofscope devices --systems' for the ids)\n";
             status = kExitUsage;
             return std::nullopt;
         }

@@ -114,7 +114,18 @@ Result<FileSummary> summarizeInput(const std::string& path, const Catalog& catal
     if (const Status loaded = in.summarize(s, options); !loaded)
         return loaded.error();
     const CatalogEntry* entry = resolveDevice(s, catalog, options);
-    bound(s, entry ? &entry->device : nullptr);
+    std::optional<Device> placed;
+    if (entry && options.noSystem) {
+        placed = withoutSystem(entry->device);
+    } else if (entry && options.system) {
+        if (entry->device.id == options.system->deviceId)
+            placed = withSystem(entry->device, *options.system);
+        else
+            s.warnings.push_back("system '" + options.system->id + "' is built of " +
+                                 options.system->deviceId + ", not " + entry->device.id +
+                                 ": its links are not used for this file");
+    }
+    bound(s, placed ? &*placed : entry ? &entry->device : nullptr);
     sortByTime(s.records);
     return s;
 }

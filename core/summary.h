@@ -9,6 +9,7 @@
 #include "core/file_kind.h"
 #include "core/import/kineto/kineto_analysis.h" // Grouping
 #include "core/steps.h"
+#include "core/systems.h"
 
 #include <cstdint>
 #include <optional>
@@ -60,6 +61,10 @@ struct FileSummary {
 struct SummaryOptions {
     Grouping grouping = Grouping::kernel;
     const CatalogEntry* device = nullptr; // --device; nullptr: resolve the name the file gives
+    // --system: the node or instance the device was in (withSystem), its links bounding the
+    // collectives; nullptr keeps the catalog's suggestion. noSystem: in none (--system none).
+    const System* system = nullptr;
+    bool noSystem = false;
     // Threads that parse one trace (KinetoReadOptions::threads; 0: one per core): fewer when
     // several files are summarised side by side.
     unsigned parseThreads = 0;

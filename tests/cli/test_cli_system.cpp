@@ -101,6 +101,44 @@ class TestCliSystem : public QObject {
         }
         QVERIFY(collectives > 0);
     }
+
+    // summarize bounds the same way: in no system an inter-node collective has no ceiling.
+    void summarizeTakesTheSystem_data() {
+        QTest::addColumn<QString>("system");
+        QTest::addColumn<int>("exitCode");
+        QTest::addColumn<QString>("bottleneck");
+        QTest::newRow("default: the H100's node") << QString() << 0 << "communication";
+        QTest::newRow("a cloud instance") << "aws-p5.48xlarge" << 0 << "communication";
+        QTest::newRow("none") << "none" << 0 << "none";
+        QTest::newRow("unknown") << "dgx-9000" << 2 << QString();
+    }
+    void summarizeTakesTheSystem() {
+        QFETCH(QString, system);
+        QFETCH(int, exitCode);
+        QFETCH(QString, bottleneck);
+        if (!QFile::exists(kRank0))
+            QSKIP("the shared ws128 samples are not here");
+        QStringList args{kRank0, QStringLiteral("--device"), kH100, QStringLiteral("--json")};
+        if (!system.isEmpty())
+            args << QStringLiteral("--system") << system;
+        const Run r = runner_.run(args);
+        QCOMPARE(r.exitCode, exitCode);
+        if (exitCode != 0) {
+            QVERIFY(r.err.contains(QStringLiteral("unknown system 'dgx-9000'")));
+            return;
+        }
+        const QJsonArray records =
+            QJsonDocument::fromJson(r.out.toUtf8())["datasets"][0]["records"].toArray();
+        int collectives = 0;
+        for (const auto& v : records) {
+            const QJsonObject record = v.toObject();
+            if (record["category"].toString() == QStringLiteral("collective")) {
+                ++collectives;
+                QCOMPARE(record["bottleneck"].toString(), bottleneck);
+            }
+        }
+        QVERIFY(collectives > 0);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestCliSystem)
