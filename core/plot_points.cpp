@@ -142,7 +142,7 @@ void mergeLeftOut(PlotLeftOut& out, const PlotLeftOut& other) {
     }
 }
 
-std::string leftOutText(const PlotLeftOut& leftOut) {
+std::vector<std::string> leftOutParts(const PlotLeftOut& leftOut) {
     int records = 0;
     double s = 0;
     for (const auto& l : leftOut.reasons) {
@@ -163,19 +163,28 @@ std::string leftOutText(const PlotLeftOut& leftOut) {
     std::stable_sort(reasons.begin(), reasons.end(), [](const LeftOut& a, const LeftOut& b) {
         return a.timeS != b.timeS ? a.timeS > b.timeS : a.records > b.records;
     });
-    std::string text =
+    std::string head =
         std::to_string(records) + " of " + std::to_string(leftOut.records) + " records";
     if (leftOut.totalS > 0)
-        text += " (" + percent(s) + " of the measured time)";
-    text += " not drawn:";
-    for (std::size_t i = 0; i < reasons.size(); ++i) {
-        const int n = reasons[i].records;
-        text += (i ? ", " : " ") + reasons[i].reason + " (" + std::to_string(n) +
-                (n == 1 ? " record" : " records");
+        head += " (" + percent(s) + " of the measured time)";
+    std::vector<std::string> parts{head + " not drawn:"};
+    for (const LeftOut& l : reasons) {
+        std::string part =
+            l.reason + " (" + std::to_string(l.records) + (l.records == 1 ? " record" : " records");
         if (leftOut.totalS > 0)
-            text += ", " + percent(reasons[i].timeS);
-        text += ")";
+            part += ", " + percent(l.timeS);
+        parts.push_back(part + ")");
     }
+    return parts;
+}
+
+std::string leftOutText(const PlotLeftOut& leftOut) {
+    const std::vector<std::string> parts = leftOutParts(leftOut);
+    if (parts.empty())
+        return {};
+    std::string text = parts.front();
+    for (std::size_t i = 1; i < parts.size(); ++i)
+        text += (i == 1 ? " " : ", ") + parts[i];
     return text + ".";
 }
 

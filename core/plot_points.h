@@ -65,6 +65,9 @@ void mergeLeftOut(PlotLeftOut& out, const PlotLeftOut& other);
 // time) not drawn: no FLOPs: communication (20 records, 40 %), recorded without shapes (9
 // records, 11 %)."; reasons by time, longest first.
 std::string leftOutText(const PlotLeftOut& leftOut);
+// The same sentence in its parts, for a caller that breaks it into lines: the head ("29 of 42
+// records (...) not drawn:"), then one part per reason; empty when nothing is left out.
+std::vector<std::string> leftOutParts(const PlotLeftOut& leftOut);
 
 // The points of `session` in its view: one per drawable record at view.memoryLevel (bounded by
 // the dataset's device when it can be, else placed without a roof, as the classic roofline

@@ -216,8 +216,8 @@ QString RooflinePlot::leftOutText() const {
 }
 
 void RooflinePlot::showLeftOut() {
-    const QString text = leftOutText();
-    if (text.isEmpty()) {
+    const std::vector<std::string> parts = leftOutParts(leftOut_);
+    if (parts.empty()) {
         if (leftOutLine_) {
             plotLayout()->remove(leftOutLine_); // deletes it
             plotLayout()->simplify();
@@ -236,19 +236,17 @@ void RooflinePlot::showLeftOut() {
         plotLayout()->insertRow(plotLayout()->rowCount());
         plotLayout()->addElement(plotLayout()->rowCount() - 1, 0, leftOutLine_);
     }
-    // Broken by hand at the reasons: a text element's minimum width is its longest line, and
+    // Broken by hand between reasons: a text element's minimum width is its longest line, and
     // one line of every reason would widen the plot past a narrow window.
-    // Each reason ends with its share, "(3 %)": a break there never splits a reason.
-    QStringList parts = text.split(QStringLiteral("), "));
-    for (qsizetype i = 0; i + 1 < parts.size(); ++i)
-        parts[i] += QLatin1Char(')');
-    QStringList lines{QString()};
-    for (const QString& part : parts) {
+    QStringList lines{QString::fromStdString(parts.front())};
+    for (std::size_t i = 1; i < parts.size(); ++i) {
+        const QString part = QString::fromStdString(parts[i]) +
+                             (i + 1 == parts.size() ? QStringLiteral(".") : QString());
         QString& line = lines.back();
-        if (!line.isEmpty() && line.size() + part.size() > 110)
+        if (i > 1 && line.size() + part.size() > 110)
             lines.push_back(part);
         else
-            line += (line.isEmpty() ? QString() : QStringLiteral(", ")) + part;
+            line += (i == 1 ? QStringLiteral(" ") : QStringLiteral(", ")) + part;
     }
     leftOutLine_->setText(lines.join(QStringLiteral(",\n")));
 }
