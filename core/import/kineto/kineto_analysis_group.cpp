@@ -2,6 +2,7 @@
 
 #include "core/collectives.h"
 #include "core/import/kineto/kineto_analysis_internal.h"
+#include "core/import/kineto/kineto_timeline.h"
 
 #include <cctype>
 #include <map>
@@ -118,6 +119,54 @@ std::string_view noFlopsText(NoFlopsReason reason) {
     return "";
 }
 
+namespace {
+
+// Launches outside every traced step stay apart from those inside (OpRecord::outsideSteps).
+// Kernel: (name, deviceId, GPU index, rank, category). Op: (true, op, shapes, category) for
+// launches linked to an op, (false, kernel name, "") for the others and for collectives, whose
+// record_param_comms op would lump every collective together. The category keeps an op's helpers
+// apart from its own work: cuBLAS launches a memset before some GEMMs, and merged into the GEMM's
+// record it would make the GEMM's FLOPs unknown. The key views the launches' own texts, which
+// outlive the grouping: no copy per launch.
+using GroupKey = std::tuple<bool, std::string_view, std::string_view, int, int, int, bool>;
+
+// Copies and helper kernels (layout transforms, offsets) of an op are named by what they are
+// ("aten::mm [[..]] · Memset (Device)"); the op's own kernels share its name.
+struct KeyedLaunch {
+    GroupKey key;
+    bool byOp = false;
+    bool helper = false;
+};
+
+KeyedLaunch keyOf(const Launch& l, Grouping grouping) {
+    const OpRecord& r = l.record;
+    KeyedLaunch k;
+    const int category = static_cast<int>(r.category);
+    k.byOp = grouping == Grouping::op && !l.opName.empty() && r.category != Category::collective;
+    k.helper = k.byOp && (l.helper || r.category == Category::memcpy);
+    if (grouping == Grouping::kernel)
+        k.key = {false, r.name, r.deviceId, l.device, r.rank, category, r.outsideSteps};
+    else if (k.byOp)
+        k.key = {true, l.opName.str(), l.shapeKey.str(), category, k.helper, 0, r.outsideSteps};
+    else
+        k.key = {false, r.name, "", 0, 0, 0, r.outsideSteps};
+    return k;
+}
+
+// Calls visit(launch, keyed, group, first) for each launch in order, with the index of its group
+// in order of first appearance (the record groupLaunches makes of it).
+template <class Visit>
+void forEachGroup(const std::vector<Launch>& launches, Grouping grouping, Visit visit) {
+    std::map<GroupKey, std::size_t> index;
+    for (const Launch& l : launches) {
+        const KeyedLaunch k = keyOf(l, grouping);
+        const auto [it, inserted] = index.try_emplace(k.key, index.size());
+        visit(l, k, it->second, inserted);
+    }
+}
+
+} // namespace
+
 std::vector<OpRecord> groupLaunches(const std::vector<Launch>& launches, Grouping grouping) {
     std::vector<OpRecord> out;
     // Collectives are all launched by record_param_comms: that op names none of them.
@@ -139,56 +188,35 @@ std::vector<OpRecord> groupLaunches(const std::vector<Launch>& launches, Groupin
         }
         return out;
     }
-    // Kernel: (name, deviceId, GPU index, rank, category). Op: (true, op, shapes, category) for
-    // launches linked to an op, (false, kernel name, "") for the others and for collectives,
-    // whose record_param_comms op would lump every collective together. The category keeps an
-    // op's helpers apart from its own work: cuBLAS launches a memset before some GEMMs, and
-    // merged into the GEMM's record it would make the GEMM's FLOPs unknown. Launches outside
-    // every traced step stay apart from those inside (OpRecord::outsideSteps).
-    // The key views the launches' own texts, which outlive the grouping: no copy per launch.
-    using Key = std::tuple<bool, std::string_view, std::string_view, int, int, int, bool>;
-    std::map<Key, std::size_t> index;
     std::vector<Group> groups;
-    for (const Launch& l : launches) {
-        const OpRecord& r = l.record;
-        Key key;
-        const int category = static_cast<int>(r.category);
-        // Copies and helper kernels (layout transforms, offsets) are named by what they are
-        // ("aten::mm [[..]] · Memset (Device)"); the op's own kernels share its name.
-        const bool byOp =
-            grouping == Grouping::op && !l.opName.empty() && r.category != Category::collective;
-        const bool helper = byOp && (l.helper || r.category == Category::memcpy);
-        if (grouping == Grouping::kernel)
-            key = {false, r.name, r.deviceId, l.device, r.rank, category, r.outsideSteps};
-        else if (byOp)
-            key = {true, l.opName.str(), l.shapeKey.str(), category, helper, 0, r.outsideSteps};
-        else
-            key = {false, r.name, "", 0, 0, 0, r.outsideSteps};
-        const auto [it, inserted] = index.try_emplace(key, groups.size());
-        if (inserted) {
-            Group g;
-            g.sum = r;
-            if (byOp) {
-                const std::string shapes = readableShapes(l.shapeKey.str());
-                g.sum.name = shapes.empty() ? l.opName.str() : l.opName.str() + " " + shapes;
-                if (helper)
-                    g.sum.name += " \u00b7 " + r.name;
+    forEachGroup(
+        launches, grouping,
+        [&](const Launch& l, const KeyedLaunch& k, std::size_t group, bool first) {
+            const OpRecord& r = l.record;
+            if (first) {
+                Group g;
+                g.sum = r;
+                if (k.byOp) {
+                    const std::string shapes = readableShapes(l.shapeKey.str());
+                    g.sum.name = shapes.empty() ? l.opName.str() : l.opName.str() + " " + shapes;
+                    if (k.helper)
+                        g.sum.name += " \u00b7 " + r.name;
+                }
+                if (r.outsideSteps)
+                    g.sum.name += kOutsideStepsSuffix;
+                g.note = l.noFlops;
+                g.flopsByPrecision.emplace_back(r.precision, r.flops.known() ? r.flops.value : 0);
+                g.opName = l.opName.str();
+                g.shapeKey = l.shapeKey.str();
+                groups.push_back(std::move(g));
+                return;
             }
-            if (r.outsideSteps)
-                g.sum.name += kOutsideStepsSuffix;
-            g.note = l.noFlops;
-            g.flopsByPrecision.emplace_back(r.precision, r.flops.known() ? r.flops.value : 0);
-            g.opName = l.opName.str();
-            g.shapeKey = l.shapeKey.str();
-            groups.push_back(std::move(g));
-        } else {
-            Group& g = groups[it->second];
+            Group& g = groups[group];
             g.mixedOps = g.mixedOps || g.opName != l.opName.str() || g.shapeKey != l.shapeKey.str();
             merge(g, r);
             if (g.note == NoFlopsReason::none)
                 g.note = l.noFlops;
-        }
-    }
+        });
     out.reserve(groups.size());
     for (Group& g : groups) {
         if (!g.sum.flops.known())
@@ -197,6 +225,22 @@ std::vector<OpRecord> groupLaunches(const std::vector<Launch>& launches, Groupin
             g.sum.op = opOf(g.opName, g.shapeKey, g.sum.category);
         out.push_back(std::move(g.sum));
     }
+    return out;
+}
+
+std::vector<std::uint32_t> recordOfLaunches(const std::vector<Launch>& launches,
+                                            Grouping grouping) {
+    std::vector<std::uint32_t> out(launches.size());
+    if (grouping == Grouping::launch) {
+        for (std::size_t k = 0; k < out.size(); ++k)
+            out[k] = static_cast<std::uint32_t>(k);
+        return out;
+    }
+    std::size_t k = 0;
+    forEachGroup(launches, grouping,
+                 [&](const Launch&, const KeyedLaunch&, std::size_t group, bool) {
+                     out[k++] = static_cast<std::uint32_t>(group);
+                 });
     return out;
 }
 
