@@ -13,6 +13,7 @@
 #include "ui/export_dialog.h"
 #include "ui/record_panel.h"
 #include "ui/roofline_plot.h"
+#include "ui/step_timeline_panel.h"
 #include "ui/trace_loader.h"
 #include "ui/view_bar.h"
 #include "ui/views/analysis_pane.h"
@@ -35,9 +36,10 @@ namespace roofscope::ui {
 
 MainWindow::MainWindow(Catalog catalog, QWidget* parent)
     : QMainWindow(parent), catalog_(std::move(catalog)), plot_(new RooflinePlot(this)),
-      records_(new RecordPanel(this)), loader_(new TraceLoader(this)),
-      datasets_(new DatasetPanel(this)), details_(new DetailsPane(this)),
-      splitter_(new QSplitter(Qt::Vertical, this)), viewBar_(new ViewBar(this)) {
+      records_(new RecordPanel(this)), timeline_(new StepTimelinePanel(this)),
+      loader_(new TraceLoader(this)), datasets_(new DatasetPanel(this)),
+      details_(new DetailsPane(this)), splitter_(new QSplitter(Qt::Vertical, this)),
+      viewBar_(new ViewBar(this)) {
     analysis_ = new AnalysisPane(this);
     analysis_->setCatalog(&catalog_);
     viewStack_ = new QStackedWidget(this);
@@ -46,9 +48,11 @@ MainWindow::MainWindow(Catalog catalog, QWidget* parent)
     viewStack_->addWidget(analysis_);
     splitter_->setObjectName(QStringLiteral("plotTableSplitter"));
     splitter_->addWidget(viewStack_);
+    splitter_->addWidget(timeline_);
     splitter_->addWidget(records_);
     splitter_->setStretchFactor(0, 3);
-    splitter_->setStretchFactor(1, 2);
+    splitter_->setStretchFactor(1, 1);
+    splitter_->setStretchFactor(2, 2);
     splitter_->setChildrenCollapsible(false);
     setCentralWidget(splitter_);
     addToolBar(Qt::TopToolBarArea, viewBar_);
@@ -64,7 +68,8 @@ MainWindow::MainWindow(Catalog catalog, QWidget* parent)
     if (const QScreen* screen = QGuiApplication::primaryScreen())
         size = size.boundedTo(screen->availableGeometry().size() * 0.95);
     resize(size);
-    splitter_->setSizes({size.height() * 5 / 8, size.height() * 3 / 8});
+    // The timeline takes its share only while it shows (updateTimeline).
+    splitter_->setSizes({size.height() * 9 / 16, size.height() / 5, size.height() * 3 / 8});
     restoreSettings();
     // Sane empty axes until a session or trace arrives (a trace loads after the window shows).
     refresh();
@@ -74,6 +79,7 @@ MainWindow::MainWindow(Catalog catalog, QWidget* parent)
             [this](RecordRef ref) { selectRecord(ref); });
     connect(records_, &RecordPanel::recordSelected, this, [this](std::optional<RecordRef> ref) {
         plot_->setHighlighted(ref);
+        timeline_->setSelectedRecord(ref);
         session_.view.selection.clear();
         if (ref)
             session_.view.selection.push_back(*ref);
@@ -123,6 +129,7 @@ MainWindow::~MainWindow() {
     datasets_->disconnect(this);
     records_->disconnect(this);
     plot_->disconnect(this);
+    timeline_->disconnect(this);
     analysis_->disconnect(this);
 }
 
@@ -202,6 +209,7 @@ void MainWindow::buildMenus() {
     viewBar_->addSeparator();
     viewBar_->addAction(zoomBox);
     viewBar_->addAction(reset);
+    buildTimeline(view);
     addDesktopActions(file, view);
     addProbeActions(menuBar()->addMenu(tr("&Tools")));
 
@@ -253,6 +261,8 @@ void MainWindow::refreshViews() {
     const auto& selection = session_.view.selection;
     const auto ref = selection.empty() ? std::nullopt : std::optional<RecordRef>(selection.front());
     plot_->setHighlighted(ref);
+    updateTimeline();
+    timeline_->setSelectedRecord(ref);
     records_->selectRecord(ref);
     details_->showRecord(session_, ref);
 }
@@ -262,6 +272,7 @@ void MainWindow::selectRecord(std::optional<RecordRef> ref) {
     if (ref)
         session_.view.selection.push_back(*ref);
     plot_->setHighlighted(ref);
+    timeline_->setSelectedRecord(ref);
     records_->selectRecord(ref);
     details_->showRecord(session_, ref);
 }

@@ -14,6 +14,7 @@
 #include <memory>
 #include <optional>
 
+class QAction;
 class QColor;
 class QDockWidget;
 class QMenu;
@@ -36,6 +37,7 @@ class DatasetPanel;
 class DetailsPane;
 class RecordPanel;
 class RooflinePlot;
+class StepTimelinePanel;
 class TraceLoader;
 class ViewBar;
 struct TraceLoadOutcome;
@@ -60,6 +62,9 @@ class MainWindow : public QMainWindow {
     // The analysis views' page (chart, options and table), shown instead of the plot.
     AnalysisPane* analysisPane() const { return analysis_; }
     QStackedWidget* viewStack() const { return viewStack_; }
+    // The step timeline between the view and the table; shown while a run's trace is in memory
+    // and View > Step Timeline is on (main_window_timeline.cpp).
+    StepTimelinePanel* timeline() const { return timeline_; }
 
     // The view choices of the last run's view bar (colour by, point style, axes, ...), kept in
     // QSettings, written into `view`: what a new session starts with.
@@ -131,6 +136,10 @@ class MainWindow : public QMainWindow {
   private:
     void buildMenus();
     void buildDocks();
+    // The timeline's links with the plot and the table, and its View menu entry.
+    void buildTimeline(QMenu* view);
+    // The runs whose traces are in memory, to the timeline; hides it when there are none.
+    void updateTimeline();
     void buildStatusBar();
     // File > Open Recent, View > panes and full screen, Find, Save: main_window_settings.cpp.
     void addDesktopActions(QMenu* file, QMenu* view);
@@ -185,6 +194,8 @@ class MainWindow : public QMainWindow {
     AnalysisPane* analysis_ = nullptr;
     QStackedWidget* viewStack_ = nullptr;
     RecordPanel* records_ = nullptr;
+    StepTimelinePanel* timeline_ = nullptr;
+    QAction* timelineAction_ = nullptr;
     TraceLoader* loader_ = nullptr;
     DatasetPanel* datasets_ = nullptr;
     DetailsPane* details_ = nullptr;

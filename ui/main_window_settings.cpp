@@ -27,7 +27,7 @@ const QString kRecent = QStringLiteral("recentFiles");
 const QString kLastFolder = QStringLiteral("lastFolder");
 const QString kGeometry = QStringLiteral("window/geometry");
 const QString kState = QStringLiteral("window/state");
-const QString kSplitter = QStringLiteral("window/plotTableSplitter");
+const QString kSplitter = QStringLiteral("window/plotTimelineTableSplitter");
 const QString kColumns = QStringLiteral("records/header");
 // Bump when docks are added or renamed: an old layout would restore them wrongly.
 constexpr int kStateVersion = 1;

@@ -153,7 +153,8 @@ void RooflinePlot::setSession(const Session& session) {
     groups_.clear();
     levelPoints_.clear();
     drawnIndex_.assign(session.datasets.size(), {});
-    highlight_ = nullptr; // clearItems deleted it
+    highlight_ = nullptr; // clearItems deleted them
+    hoverRing_ = nullptr;
     setAxes(session.view.logX, session.view.logY);
     colorBy_ = session.view.colorBy;
     xLow_ = kXMin;
@@ -237,18 +238,27 @@ void RooflinePlot::showLeftOut() {
         plotLayout()->addElement(plotLayout()->rowCount() - 1, 0, leftOutLine_);
     }
     // Broken by hand between reasons: a text element's minimum width is its longest line, and
-    // one line of every reason would widen the plot past a narrow window.
+    // one line of every reason would widen the plot past a narrow window. Lines fill the plot's
+    // width (at least 600 px): every line less is room for the points.
+    const QFontMetrics metrics(leftOutLine_->font());
+    const int room = std::max(600, width() - 40);
     QStringList lines{QString::fromStdString(parts.front())};
     for (std::size_t i = 1; i < parts.size(); ++i) {
         const QString part = QString::fromStdString(parts[i]) +
                              (i + 1 == parts.size() ? QStringLiteral(".") : QString());
         QString& line = lines.back();
-        if (i > 1 && line.size() + part.size() > 110)
+        if (i > 1 && metrics.horizontalAdvance(line + QStringLiteral(", ") + part) > room)
             lines.push_back(part);
         else
             line += (i == 1 ? QStringLiteral(" ") : QStringLiteral(", ")) + part;
     }
     leftOutLine_->setText(lines.join(QStringLiteral(",\n")));
+}
+
+void RooflinePlot::resizeEvent(QResizeEvent* event) {
+    if (leftOutLine_ && event->size().width() != event->oldSize().width())
+        showLeftOut();
+    QCustomPlot::resizeEvent(event);
 }
 
 bool RooflinePlot::applyViewRange(const ViewSettings& view) {

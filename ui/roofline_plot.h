@@ -105,16 +105,26 @@ class RooflinePlot : public QCustomPlot {
     void setHighlighted(std::optional<RecordRef> ref);
     std::optional<RecordRef> highlighted() const { return highlighted_; }
     bool highlightVisible() const;
+    // Rings the record's point dashed while it is hovered elsewhere (a bar of the step timeline);
+    // nullopt rings none.
+    void setHovered(std::optional<RecordRef> ref);
+    std::optional<RecordRef> hovered() const { return hovered_; }
+    bool hoverRingVisible() const;
 
   signals:
     // A click (press and release without dragging) landed on the record's point.
     void recordClicked(roofscope::RecordRef ref);
+    // The mouse moved onto another record's point (nullopt: off every point).
+    void recordHovered(std::optional<roofscope::RecordRef> ref);
 
   protected:
     void draw(QCPPainter* painter) override;
     void mousePressEvent(QMouseEvent* event) override;
     void mouseReleaseEvent(QMouseEvent* event) override;
     void mouseMoveEvent(QMouseEvent* event) override;
+    void leaveEvent(QEvent* event) override;
+    // The note under the plot refills its lines to the new width.
+    void resizeEvent(QResizeEvent* event) override;
 
   private:
     void setAxes(bool logX, bool logY);
@@ -259,6 +269,8 @@ class RooflinePlot : public QCustomPlot {
     const DrawnPoint* findDrawn(RecordRef ref) const;
     std::optional<RecordRef> highlighted_;
     QCPItemTracer* highlight_ = nullptr; // owned by the plot; recreated after clearItems
+    std::optional<RecordRef> hovered_, hoverEmitted_;
+    QCPItemTracer* hoverRing_ = nullptr; // as highlight_
     QPointF pressPos_;
 };
 

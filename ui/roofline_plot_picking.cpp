@@ -157,6 +157,29 @@ void RooflinePlot::setHighlighted(std::optional<RecordRef> ref) {
     replot(QCustomPlot::rpQueuedReplot);
 }
 
+void RooflinePlot::setHovered(std::optional<RecordRef> ref) {
+    hovered_ = ref;
+    const DrawnPoint* p = ref ? findDrawn(*ref) : nullptr;
+    if (!hoverRing_ && p) {
+        hoverRing_ = new QCPItemTracer(this);
+        hoverRing_->setStyle(QCPItemTracer::tsCircle);
+        hoverRing_->setSize(24);
+        hoverRing_->setPen(QPen(QColor(213, 94, 0), 2, Qt::DashLine));
+        hoverRing_->setSelectable(false);
+        hoverRing_->setLayer(QStringLiteral("overlay"));
+    }
+    if (hoverRing_) {
+        hoverRing_->setVisible(p != nullptr);
+        if (p)
+            hoverRing_->position->setCoords(p->x, p->y);
+    }
+    replot(QCustomPlot::rpQueuedReplot);
+}
+
+bool RooflinePlot::hoverRingVisible() const {
+    return hoverRing_ && hoverRing_->visible();
+}
+
 bool RooflinePlot::highlightVisible() const {
     return highlight_ && highlight_->visible();
 }
@@ -179,10 +202,23 @@ void RooflinePlot::mouseMoveEvent(QMouseEvent* event) {
     QCustomPlot::mouseMoveEvent(event);
     if (event->buttons() != Qt::NoButton)
         return;
-    if (const auto ref = recordAt(event->position()))
+    const auto ref = recordAt(event->position());
+    if (ref)
         QToolTip::showText(event->globalPosition().toPoint(), toolTipFor(*ref), this);
     else
         QToolTip::hideText();
+    if (ref != hoverEmitted_) {
+        hoverEmitted_ = ref;
+        emit recordHovered(ref);
+    }
+}
+
+void RooflinePlot::leaveEvent(QEvent* event) {
+    QCustomPlot::leaveEvent(event);
+    if (hoverEmitted_) {
+        hoverEmitted_.reset();
+        emit recordHovered(std::nullopt);
+    }
 }
 
 } // namespace roofscope::ui

@@ -129,6 +129,7 @@ void RooflinePlot::drawPoints() {
     legend->setFillOrder(QCPLayoutGrid::foRowsFirst, true);
     // A hidden point loses its ring; shown again, it gets it back.
     setHighlighted(highlighted_);
+    setHovered(hovered_);
 }
 
 int RooflinePlot::markerSizeClass(double timeShare) {

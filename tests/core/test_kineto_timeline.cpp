@@ -160,20 +160,18 @@ class TestKinetoTimeline : public QObject {
         const Dataset merged = mergedDataset(trace, Grouping::kernel, "");
         const StepTimeline t =
             stepTimeline(trace, launchRecords(trace, Grouping::kernel), "ProfilerStep#1");
-        const std::string comm = describeSlice(t, 3, merged);
+        const std::string comm = describeSlice(t, 3, recordText(merged.records[1]));
         QVERIFY2(comm.find("beside it on other streams: compute 85 % of its time, "
                            "communication 0 %, copies 0 %") != std::string::npos,
                  comm.c_str());
         QVERIFY2(comm.find("200 \u00b5s at +50.0 \u00b5s in ProfilerStep#1") != std::string::npos,
                  comm.c_str());
-        const std::string gemm = describeSlice(t, 0, merged);
+        const std::string gemm = describeSlice(t, 0, recordText(merged.records[0]));
         QVERIFY2(gemm.find("compute 0 % of its time, communication 50 %") != std::string::npos,
                  gemm.c_str());
-        QVERIFY2(gemm.rfind("gemm_a (gemm)", 0) == 0 || gemm.find("gemm_a") != std::string::npos,
-                 gemm.c_str());
+        QVERIFY2(gemm.rfind("gemm_a (", 0) == 0, gemm.c_str());
         const std::string step2 = describeSlice(
-            stepTimeline(trace, launchRecords(trace, Grouping::kernel), "ProfilerStep#2"), 0,
-            merged);
+            stepTimeline(trace, launchRecords(trace, Grouping::kernel), "ProfilerStep#2"), 0, "");
         QVERIFY2(step2.find("nothing else ran beside it") != std::string::npos, step2.c_str());
     }
 

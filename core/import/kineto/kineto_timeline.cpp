@@ -205,15 +205,15 @@ std::string laneText(const StepTimeline& timeline, int lane) {
     return out;
 }
 
-std::string describeSlice(const StepTimeline& timeline, std::size_t slice, const Dataset& dataset) {
+std::string recordText(const OpRecord& record) {
+    return recordLabel(record) + " (" + std::string(toString(record.category)) + ")";
+}
+
+std::string describeSlice(const StepTimeline& timeline, std::size_t slice, std::string_view what) {
     if (slice >= timeline.slices.size())
         return {};
     const TimelineSlice& s = timeline.slices[slice];
-    std::string out;
-    if (s.record >= 0 && s.record < static_cast<int>(dataset.records.size())) {
-        const OpRecord& r = dataset.records[static_cast<std::size_t>(s.record)];
-        out = recordLabel(r) + " (" + std::string(toString(r.category)) + ")\n";
-    }
+    std::string out = what.empty() ? std::string() : std::string(what) + "\n";
     const double length = s.endS - s.startS;
     out += formatSi(length, Dimension::time) + " at +" + formatSi(s.startS, Dimension::time) +
            " in " + timeline.step + ", " + laneText(timeline, s.lane) + "\n";

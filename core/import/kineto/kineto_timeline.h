@@ -78,10 +78,13 @@ std::vector<std::size_t> slicesOfRecord(const StepTimeline& timeline, int record
 // A lane in words: "rank 1 · GPU 0 · stream 7"; the rank only when the trace has several.
 std::string laneText(const StepTimeline& timeline, int lane);
 
-// What hovering a slice says: the record's label, the launch's start and length in the step, its
-// lane, and what ran beside it on other lanes of its rank ("beside it: 62 % of its time
-// communication, 0 % copies" or "nothing else ran beside it"). `dataset` is the merged one.
-std::string describeSlice(const StepTimeline& timeline, std::size_t slice, const Dataset& dataset);
+// What hovering a slice says: `what` (recordText of its record), the launch's start and length in
+// the step, its lane, and what ran beside it on other lanes of its rank ("beside it on other
+// streams: compute 85 % of its time, communication 0 %, copies 0 %", or "nothing else ran beside
+// it on its rank").
+std::string describeSlice(const StepTimeline& timeline, std::size_t slice, std::string_view what);
+// A record as the timeline names it: its label (kernel_name.h) and category, "gemm_a (gemm)".
+std::string recordText(const OpRecord& record);
 
 // What limits the record, for colouring the timeline: the roofline's bottleneck of its point at
 // view.memoryLevel against `device` when it has one (compute, memory, latency), communication
