@@ -60,6 +60,17 @@ if [ -d "$samples" ]; then
     export_shot real-compare-h100-mi300x --view compare \
         "$samples/kineto_h100_facebook_timesformer-base-finetuned-k400__1016002.json.gz" \
         "$samples/kineto_mi300_facebook_timesformer-base-finetuned-k400__1016002.json.gz"
+    # The window on a trace: the step timeline under the roofline (DDP's all-reduce on its own
+    # stream beside the backward kernels).
+    home=$(mktemp -d)
+    HOME=$home xvfb-run -a -s "-screen 0 1400x860x24" bash -c "
+        '$app' '$samples/kineto_a100_ddp_rank0of2_nccl.json.gz' & pid=\$!
+        sleep \${ROOFSCOPE_SHOT_WAIT:-12}
+        import -window root '$out/real-timeline-a100-ddp.png'
+        kill \$pid"
+    rm -rf "$home"
+    convert "$out/real-timeline-a100-ddp.png" -crop 1000x145+175+445 +repage -strip \
+        "$out/real-timeline-a100-ddp.png" && echo "screenshots: $out/real-timeline-a100-ddp.png"
     "$app" export "$samples/kineto_ws128_sampled_rank-0.json.gz" \
         "$samples/kineto_ws128_sampled_rank-1.json.gz" --device nvidia-h100-sxm5-80gb \
         --system aws-p5.48xlarge --view md -o "$out/real-md-ws128-p5.png" --width 1300 \

@@ -88,8 +88,8 @@ StepTimelinePanel::StepTimelinePanel(QWidget* parent) : QWidget(parent) {
     bar->addWidget(step_);
     bar->addWidget(color_);
     bar->addWidget(summary_);
-    bar->addStretch(1);
-    bar->addWidget(key_);
+    bar->addSpacing(12);
+    bar->addWidget(key_, 1);
     layout->addLayout(bar);
     plot_ = new StepTimelinePlot(this);
     lanes_ = new QScrollBar(Qt::Vertical, this);
@@ -379,19 +379,24 @@ void StepTimelinePanel::recolor() {
     for (const auto& [key, time] : timeByKey)
         order.emplace_back(-time, key);
     std::sort(order.begin(), order.end());
-    QStringList parts;
+    // Five fit beside the choosers on a laptop's screen; the tip lists them all with their time.
+    QStringList parts, all;
     for (const auto& [negTime, key] : order) {
-        if (parts.size() == 6) {
-            parts << tr("…");
-            break;
-        }
         const auto name = byBottleneck ? toString(static_cast<Bottleneck>(key))
                                        : toString(static_cast<Category>(key));
         const QColor c = byBottleneck ? bottleneckColor(static_cast<Bottleneck>(key))
                                       : categoryColor(static_cast<Category>(key));
-        parts << swatch(c, QString::fromUtf8(name.data(), qsizetype(name.size())));
+        const QString text = QString::fromUtf8(name.data(), qsizetype(name.size()));
+        if (parts.size() < 5)
+            parts << swatch(c, text);
+        all << swatch(c, text) + QStringLiteral(" ") + si(-negTime, Dimension::time);
     }
+    if (order.size() > 5)
+        parts << tr("+%1 more").arg(order.size() - 5);
     key_->setText(parts.join(QStringLiteral("&nbsp;&nbsp;")));
+    key_->setToolTip(tr("Launch time in the step by %1:<br>")
+                         .arg(byBottleneck ? tr("bottleneck") : tr("category")) +
+                     all.join(QStringLiteral("<br>")));
     plot_->setColors(std::move(colors), std::move(what));
 }
 
