@@ -1,7 +1,6 @@
 #include "ui/record_table_model.h"
 
-#include "core/md_roofline.h"
-#include "core/roofline.h"
+#include "core/record_numbers.h"
 #include "core/units.h"
 
 #include <algorithm>
@@ -64,32 +63,15 @@ RecordTableModel::Row RecordTableModel::makeRow(const Session& session, RecordRe
     row.rank = r.rank;
     row.count = r.count;
     row.flopsOrigin = r.flops.origin;
-    const bool timed = r.timeS.known() && r.timeS.value > 0;
-    row.time = r.timeS.known() ? r.timeS.value : kAbsent;
-    row.share = timed && datasetTimeS > 0 ? r.timeS.value / datasetTimeS : kAbsent;
-    row.flops = r.flops.known() ? r.flops.value : kAbsent;
-    row.dramBytes = r.bytesAt(MemoryLevel::dram).value_or(kAbsent);
-    row.intensity = row.flopsPerS = row.fractionOfRoof = kAbsent;
-
-    if (const Device* device = shared.device) {
-        // Without FLOPs there is no point; rooflinePoint would word an error for each launch.
-        if (const auto p = r.flops.known() ? rooflinePoint(r, device->ceilings, MemoryLevel::dram)
-                                           : Result<RooflinePoint>(makeError("no FLOP count"));
-            p) {
-            row.intensity = p.value().intensity;
-            row.flopsPerS = p.value().achievedFlopsPerS;
-            row.fractionOfRoof = p.value().fractionOfRoof;
-        }
-        MdOptions options;
-        options.link = session.view.link;
-        if (const auto bound = mdBoundFor(r, device->ceilings, options))
-            row.bottleneck = bound.value().bottleneck;
-    }
-    // Without a device (or a ceiling) there is no roof, but the op's own numbers still stand.
-    if (std::isnan(row.intensity) && r.flops.known() && !std::isnan(row.dramBytes))
-        row.intensity = intensity(r.flops.value, row.dramBytes);
-    if (std::isnan(row.flopsPerS) && r.flops.known() && timed)
-        row.flopsPerS = r.flops.value / r.timeS.value;
+    const RecordNumbers n = recordNumbers(r, shared.device, MemoryLevel::dram, session.view.link);
+    row.time = n.timeS;
+    row.share = n.timeS > 0 && datasetTimeS > 0 ? n.timeS / datasetTimeS : kAbsent;
+    row.flops = n.flops;
+    row.dramBytes = n.bytes;
+    row.intensity = n.intensity;
+    row.flopsPerS = n.flopsPerS;
+    row.fractionOfRoof = n.fractionOfRoof;
+    row.bottleneck = n.bottleneck;
     return row;
 }
 

@@ -39,7 +39,7 @@ std::optional<ComparisonPoint> pointOf(const OpRecord& r, RecordRef ref, MemoryL
     const double y = r.flops.value / seconds;
     if (!std::isfinite(x) || !std::isfinite(y) || x <= 0 || y <= 0)
         return std::nullopt;
-    return ComparisonPoint{ref, x, y};
+    return ComparisonPoint{ref, x, y, seconds};
 }
 
 std::optional<ComparisonPoint> measuredPoint(const Session& s, int dataset, int record) {

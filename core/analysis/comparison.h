@@ -31,9 +31,10 @@ Result<ComparisonPair> resolveComparison(const Session& session);
 // A record's place on the classic roofline: x = FLOPs / bytes at the view's memory level
 // (FLOP/B), y = FLOPs / time (FLOP/s).
 struct ComparisonPoint {
-    RecordRef ref; // the record drawn (projected points name run A's record)
-    double intensity = 0;
-    double flopsPerS = 0;
+    RecordRef ref;        // the record drawn (projected points name run A's record)
+    double intensity = 0; // FLOP/B at the view's memory level
+    double flopsPerS = 0; // FLOPs / timeS
+    double timeS = 0;     // measured, or predicted on the target for a projected point; seconds
 };
 
 // From an op's point in run A to its point in run B (or its projected point).

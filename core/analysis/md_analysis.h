@@ -125,6 +125,29 @@ Ceilings clusterCeilings(const std::vector<const Ceilings*>& perRank, ClusterRul
 // is out of range or the asked-for rank has no records.
 Result<MdAnalysis> analyseMd(const Session& session, int datasetIndex);
 
+// One op in one plane as the MD chart draws it.
+struct MdPlanePoint {
+    std::size_t op = 0;  // index into MdAnalysis::ops (or ::aggregates for an aggregate)
+    double x = 0;        // the plane's coordinate: A F/M (FLOP/B), O P/M (B/B), C P/F (B/FLOP)
+    double y = 0;        // achieved: on A F / t (FLOP/s), on O and C P / t (B/s)
+    bool premise = true; // the plane applies to the op: A always, O or C as planes.commPlane
+};
+
+// A plane of the MD chart: its roof min(peak, slope * x) with the ridge where the two meet, and
+// the ops with a positive measured time and a place on log axes. The roof is that of the op doing
+// the most FLOPs, bounded ops first (with mixed precisions its compute ceiling is the one the
+// iteration's compute mostly meets); without FLOPs, the op taking the most measured time. Its APB
+// is that of the op moving the most bytes over links, i.e. of the links the communication
+// crossed (an inter-node all-reduce's NICs, not the NVLink a GEMM's ceilings name).
+struct MdPlaneView {
+    double peak = 0;                  // APF (FLOP/s) on A; APB (B/s) on O and C
+    double slope = 0;                 // APM (B/s) on A and O; APF (FLOP/s) on C
+    double ridge = 0;                 // peak / slope, in the plane's x; 0 when a ceiling is missing
+    std::vector<MdPlanePoint> points; // in op order
+    std::vector<MdPlanePoint> aggregates; // those with a measured time, in aggregate order
+};
+MdPlaneView mdPlaneView(const MdAnalysis& md, MdPlane plane);
+
 // The MD-Roofline table (schema "roofscope.md/1") of shownDataset(session) (shown_dataset.h): one
 // row per shown op, then one per aggregate (name = its label, category empty, phase "all" for an
 // iteration; column `kind`, the last, says "op", "iteration" or "phase"), with F, M, P, the plane

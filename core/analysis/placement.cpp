@@ -3,6 +3,7 @@
 #include "core/one_iteration.h"
 
 #include "core/projection.h"
+#include "core/roofline.h"
 
 #include <algorithm>
 
@@ -142,6 +143,14 @@ PlacementPlan planPlacement(const Dataset& steps, const std::vector<Device>& dev
         plan.newStepS += s;
     plan.oldStepS += plan.memcpyS;
     plan.newStepS += plan.memcpyS + plan.transferS;
+    for (PlacementOp& op : plan.ops) {
+        const OpRecord& r = dataset.records[static_cast<std::size_t>(op.record)];
+        const auto bytes = r.bytesAt(options.level);
+        if (!r.flops.known() || r.flops.value <= 0 || !bytes || *bytes <= 0 || !(op.newS > 0))
+            continue;
+        op.intensity = intensity(r.flops.value, *bytes);
+        op.flopsPerS = r.flops.value / op.newS;
+    }
     return plan;
 }
 

@@ -35,6 +35,11 @@ struct PlacementOp {
     // The time the new step counts for the op itself (predictedS, or measuredS when it is not
     // moved or cannot be projected), seconds.
     double newS = 0;
+    // Where the plan draws it on its device's roofline, at the options' memory level: FLOPs /
+    // bytes (FLOP/B) and FLOPs / newS (FLOP/s, predicted on a target, measured where it ran);
+    // both 0 when the record lacks FLOPs, bytes at that level or a time: it has no point.
+    double intensity = 0;
+    double flopsPerS = 0;
     // Why a moved op stays at its measured time (the target or the link lacks a ceiling, the
     // device is unknown); empty otherwise.
     std::string error;

@@ -41,6 +41,8 @@ const std::vector<ViewColumn>& columns() {
         {"transfer_bytes", "Transfer", "B"},
         {"transfer_link", "Link", ""},
         {"transfer_time_s", "Transfer time", "s"},
+        {"intensity", "Intensity", "FLOP/B"},
+        {"flops_per_s", "Performance", "FLOP/s"},
         {"not_projected", "Why not moved", ""},
     };
     return c;
@@ -76,6 +78,8 @@ ViewTable placementTable(const Session& session, int index, const PlacementPlan&
                               op.moved ? ViewCell(op.transferBytes) : none,
                               op.transferLink ? ViewCell(str(toString(*op.transferLink))) : none,
                               op.moved ? ViewCell(op.transferS) : none,
+                              op.intensity > 0 ? ViewCell(op.intensity) : none,
+                              op.flopsPerS > 0 ? ViewCell(op.flopsPerS) : none,
                               op.error.empty() ? none : ViewCell(op.error)});
     }
 

@@ -212,6 +212,10 @@ class TestArchProjection : public QObject {
         QVERIFY(near(gemm.to.flopsPerS, 4.5e14, 1e-12));
         QVERIFY(gemm.faster());
         QVERIFY(near(gemm.change, (1.0 / 150) / 0.012 - 1, 1e-12));
+        // The times the points stand at (what their tips say): measured 12 ms, and predicted
+        // 3e12 / 4.5e14 = 1/150 s = 6.67 ms.
+        CHECK_NEAR(gemm.from.timeS, 0.012);
+        QVERIFY(near(gemm.to.timeS, 1.0 / 150, 1e-12));
     }
 
     void unknownDevice() {

@@ -232,7 +232,7 @@ class TestPlacement : public QObject {
         const ViewTable t = placementTable(s);
         QCOMPARE(t.schema, std::string("roofscope.placement/1"));
         QCOMPARE(t.rows.size(), std::size_t(5));
-        QCOMPARE(t.columns.size(), std::size_t(12));
+        QCOMPARE(t.columns.size(), std::size_t(14));
         const auto& adam = t.rows[2];
         QCOMPARE(std::get<std::string>(adam[3]), std::string("cpu"));
         QCOMPARE(std::get<std::string>(adam[4]), std::string("predicted"));
@@ -240,6 +240,15 @@ class TestPlacement : public QObject {
         QCOMPARE(std::get<std::string>(adam[9]), std::string("pcie_d2h"));
         CHECK_NEAR(std::get<double>(adam[10]), 0.5);
         QVERIFY(std::holds_alternative<std::monostate>(t.rows[0][6]));
+        // Where the chart draws adam on the CPU: 1e9 FLOP / 1e10 B = 0.1 FLOP/B, 1e9 FLOP in its
+        // predicted 100 ms = 10 GFLOP/s. The gemm stays, measured: 1e12 / 1e10 = 100 FLOP/B,
+        // 1e12 in 20 ms = 50 TFLOP/s. The embedding has no FLOPs, so no point.
+        CHECK_NEAR(std::get<double>(adam[11]), 0.1);
+        CHECK_NEAR(std::get<double>(adam[12]), 1e10);
+        CHECK_NEAR(std::get<double>(t.rows[0][11]), 100.0);
+        CHECK_NEAR(std::get<double>(t.rows[0][12]), 5e13);
+        QVERIFY(std::holds_alternative<std::monostate>(t.rows[1][11]));
+        QVERIFY(std::holds_alternative<std::monostate>(t.rows[1][12]));
         // 637 / 52 - 1 = +1125.0 %.
         QCOMPARE(t.notes.front(),
                  std::string("Dataset 'run': old step 52.0 ms (measured), new step "

@@ -151,13 +151,8 @@ void ComparisonChart::setSession(const Session& session) {
         for (const ComparisonPoint& p : sideA ? plot.pointsA : plot.pointsB) {
             const Dataset& d = session.datasets[static_cast<std::size_t>(p.ref.dataset)];
             const OpRecord& r = d.records[static_cast<std::size_t>(p.ref.record)];
-            QString time;
-            if (projected && p.flopsPerS > 0 && r.flops.known())
-                time = tr("predicted %1")
-                           .arg(QString::fromStdString(
-                               formatSi(r.flops.value / p.flopsPerS, Dimension::time)));
-            else if (r.timeS.known())
-                time = QString::fromStdString(formatSi(r.timeS.value, Dimension::time));
+            const QString seconds = QString::fromStdString(formatSi(p.timeS, Dimension::time));
+            const QString time = projected ? tr("predicted %1").arg(seconds) : seconds;
             addPick(xAxis, yAxis, p.intensity, p.flopsPerS,
                     tr("%1\n%2%3\n%4 at %5")
                         .arg(elide(QString::fromStdString(recordLabel(r)), 80),

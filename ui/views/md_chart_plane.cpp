@@ -91,38 +91,9 @@ void MdChart::drawPlane(MdPlane plane, const MdAnalysis& md, const Dataset& data
     QCPAxis* xAx = rect->axis(QCPAxis::atBottom);
     QCPAxis* yAx = rect->axis(QCPAxis::atLeft);
 
-    // The roof is that of the op doing the most FLOPs: with mixed precisions its compute ceiling
-    // is the one the iteration's compute mostly meets (a collective or an fp32 optimizer step may
-    // take longer yet do next to no FLOPs). Without FLOPs, the op taking the most measured time.
-    // Each op's own premise uses its own ridge.
-    const auto weight = [](const MdOpResult& op) {
-        return std::pair(op.work.flops, op.measuredS.value_or(0));
-    };
-    const MdOpResult* dominant = nullptr;
-    for (const auto& op : md.ops)
-        // Bounded ops first: an op without a bound may lack the very ceilings the roof needs.
-        if (!dominant || (op.bound && !dominant->bound) ||
-            (op.bound.has_value() == dominant->bound.has_value() && weight(op) > weight(*dominant)))
-            dominant = &op;
-    const MdCeilings& c = dominant->ceilings;
-    const MdPlanes& ridges = dominant->planes;
-    // The APB is that of the links the communication crossed: the op moving the most bytes over
-    // links gives it (an inter-node all-reduce's NICs, not the NVLink a GEMM's ceilings name).
-    const MdOpResult* talker = nullptr;
-    for (const auto& op : md.ops)
-        if (op.bound && op.work.commBytes > 0 && op.ceilings.apbBytesPerS > 0 &&
-            (!talker || op.work.commBytes > talker->work.commBytes))
-            talker = &op;
-    const double apb = talker ? talker->ceilings.apbBytesPerS : c.apbBytesPerS;
-    double peak = c.apfFlopsPerS, slope = c.apmBytesPerS, ridge = ridges.ridgeA;
-    if (plane == MdPlane::o) {
-        peak = apb;
-        ridge = talker && c.apmBytesPerS > 0 ? apb / c.apmBytesPerS : ridges.ridgeO;
-    } else if (plane == MdPlane::c) {
-        peak = apb;
-        slope = c.apfFlopsPerS;
-        ridge = talker && c.apfFlopsPerS > 0 ? apb / c.apfFlopsPerS : ridges.ridgeC;
-    }
+    // Which op's ceilings make the roof, and where each op sits: core's (mdPlaneView).
+    const MdPlaneView view = mdPlaneView(md, plane);
+    const double peak = view.peak, slope = view.slope, ridge = view.ridge;
 
     Extent extent;
     // One graph per colour: the premise holding (bottleneck colours), not holding (grey), and
@@ -136,17 +107,10 @@ void MdChart::drawPlane(MdPlane plane, const MdAnalysis& md, const Dataset& data
     const bool ranks = md.ranks.size() > 1;
     int& count = points_[plane];
     int& grey = grey_[plane];
-    for (const auto& op : md.ops) {
-        if (!op.measuredS || *op.measuredS <= 0)
-            continue;
-        const double t = *op.measuredS;
-        const double x = plane == MdPlane::a   ? op.planes.a
-                         : plane == MdPlane::o ? op.planes.o
-                                               : op.planes.c;
-        const double y = (plane == MdPlane::a ? op.work.flops : op.work.commBytes) / t;
-        if (!drawable(x, y))
-            continue;
-        const bool premise = plane == MdPlane::a || op.planes.commPlane == plane;
+    for (const MdPlanePoint& p : view.points) {
+        const MdOpResult& op = md.ops[p.op];
+        const double x = p.x, y = p.y;
+        const bool premise = p.premise;
         QColor color = !premise   ? kGrey
                        : op.bound ? bottleneckColor(op.bound->bottleneck)
                                   : kNoBound;
@@ -165,19 +129,16 @@ void MdChart::drawPlane(MdPlane plane, const MdAnalysis& md, const Dataset& data
     std::vector<Phase> markerPhase;
     std::vector<QString> markerTip;
     double aggregateYLow = std::numeric_limits<double>::infinity();
-    for (const auto& agg : md.aggregates) {
+    for (const MdPlanePoint& p : view.aggregates) {
+        const MdAggregate& agg = md.aggregates[p.op];
         const bool iteration = agg.kind == MdAggregateKind::iteration;
-        if ((!oneRank && !iteration) || !agg.measuredS || *agg.measuredS <= 0)
+        if (!oneRank && !iteration)
             continue;
         AggregateMarker m;
         m.iteration = iteration;
-        m.x = plane == MdPlane::a   ? agg.planes.a
-              : plane == MdPlane::o ? agg.planes.o
-                                    : agg.planes.c;
-        m.y = (plane == MdPlane::a ? agg.work.flops : agg.work.commBytes) / *agg.measuredS;
-        if (!drawable(m.x, m.y))
-            continue;
-        m.grey = plane != MdPlane::a && agg.planes.commPlane != plane;
+        m.x = p.x;
+        m.y = p.y;
+        m.grey = !p.premise;
         if (oneRank)
             m.label = iteration ? tr("iteration") : mdPhaseName(agg.phase);
         else if (md.straggler && md.straggler->rank == agg.rank)

@@ -183,10 +183,7 @@ void PlacementChart::drawDevice(int column, const Device& device, const Session&
         if (op.toDevice != device.id)
             continue;
         const OpRecord& r = dataset.records[static_cast<std::size_t>(op.record)];
-        const double t = op.moved ? op.predictedS.value_or(0) : op.measuredS;
-        const double i =
-            intensity(r.flops.known() ? r.flops.value : 0, r.bytesAt(level).value_or(0));
-        const double perf = r.flops.known() && t > 0 ? r.flops.value / t : 0;
+        const double i = op.intensity, perf = op.flopsPerS;
         if (!std::isfinite(i) || i <= 0 || !std::isfinite(perf) || perf <= 0) {
             ++undrawn_;
             continue;
