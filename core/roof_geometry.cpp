@@ -75,6 +75,41 @@ DeviceRoofs deviceRoofs(const Ceilings& ceilings, double xMin, double xMax,
             roofs.ridges.push_back(r);
         }
     }
+    // Compute roofs of one value are one line: one label names them all ("fp16/bf16 tensor 990
+    // TFLOP/s"), where two would print over each other.
+    std::vector<RoofSegment*> compute;
+    for (RoofSegment& s : roofs.segments)
+        if (s.kind == RoofSegment::Kind::compute)
+            compute.push_back(&s);
+    for (std::size_t i = 0; i < compute.size(); ++i) {
+        RoofSegment& first = *compute[i];
+        if (first.label.empty())
+            continue;
+        const std::string value = formatSi(first.y0, Dimension::flopsPerS);
+        std::vector<std::string> precisions{std::string(toString(first.precision))};
+        std::vector<std::string> units{std::string(toString(first.unit))};
+        for (std::size_t j = i + 1; j < compute.size(); ++j) {
+            RoofSegment& other = *compute[j];
+            if (other.label.empty() || formatSi(other.y0, Dimension::flopsPerS) != value ||
+                other.provenance != first.provenance)
+                continue;
+            precisions.emplace_back(toString(other.precision));
+            units.emplace_back(toString(other.unit));
+            other.label.clear();
+        }
+        if (precisions.size() == 1)
+            continue;
+        const bool oneUnit = std::all_of(units.begin(), units.end(),
+                                         [&](const std::string& u) { return u == units.front(); });
+        std::string names;
+        for (std::size_t k = 0; k < precisions.size(); ++k) {
+            if (oneUnit)
+                names += (k ? "/" : "") + precisions[k];
+            else
+                names += (k ? " / " : "") + precisions[k] + " " + units[k];
+        }
+        first.label = (oneUnit ? names + " " + units.front() : names) + " " + value;
+    }
     return roofs;
 }
 

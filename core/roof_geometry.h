@@ -13,7 +13,10 @@ namespace roofscope {
 struct RoofSegment {
     enum class Kind { compute, memory };
     Kind kind = Kind::compute;
-    std::string label; // e.g. "fp16 tensor 989 TFLOP/s", "dram 3.35 TB/s"
+    // e.g. "fp16 tensor 989 TFLOP/s", "dram 3.35 TB/s"; compute roofs of one value share the
+    // first one's label ("fp16/bf16 tensor 990 TFLOP/s", "fp64 tensor / fp32 vector 67.0
+    // TFLOP/s") and the others have none.
+    std::string label;
     double x0 = 0, y0 = 0, x1 = 0, y1 = 0;
     ProvenanceKind provenance = ProvenanceKind::spec; // measured roofs are drawn solid, spec dashed
     Precision precision = Precision::fp32;            // compute roofs

@@ -51,6 +51,7 @@ void RooflinePlot::beforeEachReplot() {
     if (placeLegend())
         updateLayout();
     alignSlopeLabels();
+    separateLabels();
 }
 
 void RooflinePlot::draw(QCPPainter* painter) {
@@ -60,6 +61,7 @@ void RooflinePlot::draw(QCPPainter* painter) {
     if (placeLegend())
         updateLayout();
     alignSlopeLabels();
+    separateLabels();
     QCustomPlot::draw(painter);
 }
 
@@ -123,6 +125,91 @@ void RooflinePlot::alignSlopeLabels() {
     }
 }
 
+namespace {
+
+// What a label covers in widget pixels: its (possibly rotated) corners, drawn in 2 px, as the
+// backing's padding may touch another's.
+QPolygonF labelShape(const QCPItemText* label) {
+    const QPointF c[] = {label->topLeft->pixelPosition(), label->topRight->pixelPosition(),
+                         label->bottomRight->pixelPosition(), label->bottomLeft->pixelPosition()};
+    const QPointF mid = (c[0] + c[2]) / 2;
+    QPolygonF shape;
+    for (const QPointF& p : c) {
+        const QPointF d = p - mid;
+        const double length = std::hypot(d.x(), d.y());
+        shape << (length > 3 ? p - d * (2.8 / length) : p);
+    }
+    return shape;
+}
+
+} // namespace
+
+void RooflinePlot::separateLabels() {
+    std::vector<QPolygonF> taken;
+    const bool legendTaken = legend && legend->visible();
+    if (legendTaken)
+        taken.push_back(QPolygonF(QRectF(legend->outerRect())));
+    // The steepest slope first: a label that meets one placed before it belongs to a lower line.
+    std::vector<SlopeLabel> slopes = slopeLabels_;
+    std::sort(slopes.begin(), slopes.end(),
+              [](const SlopeLabel& a, const SlopeLabel& b) { return a.y1 / a.x1 > b.y1 / b.x1; });
+    for (const auto& s : slopes) {
+        if (!s.label->visible())
+            continue;
+        // Under its own line first (two devices' parallel slopes, a fifth of a decade apart),
+        // then up the slope, a factor 1.6 at a time, while it has room left of its ridge.
+        const double slope = s.y1 / s.x1;
+        s.label->setPositionAlignment(Qt::AlignLeft | Qt::AlignBottom);
+        // Under its line for another label, not for the legend (moving along clears that).
+        const auto clashes = [&](const QPolygonF& shape) {
+            return std::count_if(taken.begin() + (legendTaken ? 1 : 0), taken.end(),
+                                 [&](const QPolygonF& t) { return t.intersects(shape); });
+        };
+        if (const auto over = clashes(labelShape(s.label)); over > 0) {
+            const double x = s.label->position->coords().x();
+            s.label->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
+            s.label->position->setCoords(x, x * slope / (logY_ ? 1.12 : 1.0));
+            // Under unless that covers more than over did.
+            if (clashes(labelShape(s.label)) > over) {
+                s.label->setPositionAlignment(Qt::AlignLeft | Qt::AlignBottom);
+                s.label->position->setCoords(x, x * slope * (logY_ ? 1.12 : 1.0));
+            }
+        }
+        for (int tries = 0; tries < 4; ++tries) {
+            const QPolygonF r = labelShape(s.label);
+            const bool clash = std::any_of(taken.begin(), taken.end(),
+                                           [&](const QPolygonF& t) { return t.intersects(r); });
+            const double x = s.label->position->coords().x() * (logX_ ? 1.6 : 1.15);
+            if (!clash || x >= s.x1 / (logX_ ? 1.8 : 1.05))
+                break;
+            const double lift = logY_ ? 1.12 : 1.0;
+            const bool under = (s.label->positionAlignment() & Qt::AlignTop) != 0;
+            s.label->position->setCoords(x, under ? x * slope / lift : x * slope * lift);
+        }
+        taken.push_back(labelShape(s.label));
+    }
+    for (const auto& c : computeLabels_) {
+        c.label->position->setCoords(c.x, c.y);
+        if (!c.label->visible())
+            continue;
+        // Leftwards along its line, past whatever it would cover.
+        for (int tries = 0; tries < 6; ++tries) {
+            const QPolygonF shape = labelShape(c.label);
+            const QRectF r = shape.boundingRect();
+            const auto clash = std::find_if(taken.begin(), taken.end(), [&](const QPolygonF& t) {
+                return t.intersects(shape);
+            });
+            if (clash == taken.end())
+                break;
+            const double right = clash->boundingRect().left() - 8;
+            if (right - r.width() < axisRect()->left())
+                break;
+            c.label->position->setCoords(xAxis->pixelToCoord(right), c.y);
+        }
+        taken.push_back(labelShape(c.label));
+    }
+}
+
 void RooflinePlot::setAxes(bool logX, bool logY) {
     logX_ = logX;
     logY_ = logY;
@@ -139,6 +226,7 @@ void RooflinePlot::setSession(const Session& session) {
     pointPlottables_.clear();
     pointItems_.clear();
     slopeLabels_.clear();
+    computeLabels_.clear();
     legendTargets_.clear();
     deviceParts_.clear();
     roofSegments_ = points_ = shownPoints_ = aboveRoof_ = undrawable_ = 0;
@@ -299,11 +387,14 @@ void RooflinePlot::drawDevice(const Device& device, const QColor& color, double 
         ++roofSegments_;
         extend(segment.x1, segment.y1);
 
+        if (segment.label.empty())
+            continue; // a compute roof of the same value as another: named by that one's label
         auto* label = addRoofLabel(*this, QString::fromStdString(segment.label), color);
         parts.items.push_back(label);
         if (segment.kind == RoofSegment::Kind::compute) {
             label->setPositionAlignment(Qt::AlignRight | Qt::AlignBottom);
             label->position->setCoords(segment.x1 / 1.15, segment.y1 * 1.03);
+            computeLabels_.push_back({label, segment.x1 / 1.15, segment.y1 * 1.03});
         } else {
             // Placed and turned to follow the line at each replot: alignSlopeLabels.
             label->setPositionAlignment(Qt::AlignLeft | Qt::AlignBottom);

@@ -175,6 +175,16 @@ class RooflinePlot : public QCustomPlot {
         double x0, y0, x1, y1;
     };
     std::vector<SlopeLabel> slopeLabels_;
+    // Compute roof labels at their place over the right end of their line (x, y in plot
+    // coordinates), before separateLabels moves any aside.
+    struct ComputeLabel {
+        QCPItemText* label;
+        double x, y;
+    };
+    std::vector<ComputeLabel> computeLabels_;
+    // Moves roof labels that would print over each other or under the legend (two devices'
+    // roofs of close values): compute labels leftwards along their line, slope labels up theirs.
+    void separateLabels();
 
     bool logX_ = true, logY_ = true;
     double xLow_ = 0, xHigh_ = 0, yLow_ = 0, yHigh_ = 0; // extent of roofs and points

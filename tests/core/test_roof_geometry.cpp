@@ -296,6 +296,37 @@ class TestRoofGeometry : public QObject {
         QVERIFY(!findNamed(roofs.segments, "fp32 vector"));
         QCOMPARE(roofs.ridges.size(), std::size_t(2));
     }
+
+    // Roofs of one value are one line on the plot: the first (in ceiling order) names them all,
+    // the others carry no label. H100 SXM: fp16 and bf16 tensor 990 TFLOP/s; fp64 tensor and
+    // fp32 vector 67 TFLOP/s; fp8 tensor 1.98 PFLOP/s alone keeps its own.
+    void roofsOfOneValueShareALabel() {
+        Ceilings c;
+        c.memory[MemoryLevel::dram] = ceiling(3.35e12, ProvenanceKind::spec);
+        c.compute[{Precision::fp16, ComputeUnit::tensor}] = ceiling(990e12, ProvenanceKind::spec);
+        c.compute[{Precision::bf16, ComputeUnit::tensor}] = ceiling(990e12, ProvenanceKind::spec);
+        c.compute[{Precision::fp64, ComputeUnit::tensor}] = ceiling(67e12, ProvenanceKind::spec);
+        c.compute[{Precision::fp32, ComputeUnit::vector}] = ceiling(67e12, ProvenanceKind::spec);
+        c.compute[{Precision::fp8, ComputeUnit::tensor}] = ceiling(1.98e15, ProvenanceKind::spec);
+        const DeviceRoofs roofs = deviceRoofs(c, 0.1, 1e4, {});
+        QStringList labels;
+        for (const RoofSegment& s : roofs.segments)
+            if (s.kind == RoofSegment::Kind::compute && !s.label.empty())
+                labels << QString::fromStdString(s.label);
+        labels.sort();
+        QCOMPARE(labels, (QStringList{QStringLiteral("fp16/bf16 tensor 990 TFLOP/s"),
+                                      QStringLiteral("fp64 tensor / fp32 vector 67.0 TFLOP/s"),
+                                      QStringLiteral("fp8 tensor 1.98 PFLOP/s")}));
+        // Every roof is still drawn: five compute segments and the slope.
+        QCOMPARE(roofs.segments.size(), std::size_t(6));
+        // A measured roof of the same value is not a spec roof: both keep their labels.
+        c.compute[{Precision::bf16, ComputeUnit::tensor}] =
+            ceiling(990e12, ProvenanceKind::measured);
+        int named = 0;
+        for (const RoofSegment& s : deviceRoofs(c, 0.1, 1e4, {}).segments)
+            named += s.kind == RoofSegment::Kind::compute && !s.label.empty() ? 1 : 0;
+        QCOMPARE(named, 4);
+    }
 };
 
 QTEST_APPLESS_MAIN(TestRoofGeometry)

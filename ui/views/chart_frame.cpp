@@ -8,6 +8,54 @@
 
 namespace roofscope::ui {
 
+namespace {
+
+// `text` with its lines broken between words where they would be wider than `width` pixels in
+// `font`: a text element is as wide as its longest line, and one wider than the chart is cut.
+QString wrapToWidth(const QString& text, const QFont& font, int width) {
+    const QFontMetrics fm(font);
+    QStringList out;
+    for (const QString& line : text.split(QLatin1Char('\n'))) {
+        if (fm.horizontalAdvance(line) <= width) {
+            out << line;
+            continue;
+        }
+        QString current;
+        for (const QString& word : line.split(QLatin1Char(' '))) {
+            const QString candidate = current.isEmpty() ? word : current + QLatin1Char(' ') + word;
+            // A line does not start with the separator of the phrase it ends.
+            if (!current.isEmpty() && fm.horizontalAdvance(candidate) > width &&
+                word != QStringLiteral("\u00b7")) {
+                out << current;
+                current = word;
+            } else {
+                current = candidate;
+            }
+        }
+        out << current;
+    }
+    return out.join(QLatin1Char('\n'));
+}
+
+} // namespace
+
+bool rewrapTexts(QCustomPlot& plot) {
+    bool changed = false;
+    for (QCPLayoutElement* e : plot.plotLayout()->elements(false))
+        if (auto* t = qobject_cast<QCPTextElement*>(e)) {
+            const QVariant full = t->property("fullText");
+            if (!full.isValid())
+                continue;
+            const QString text =
+                wrapToWidth(full.toString(), t->font(), std::max(300, plot.width() - 24));
+            if (text != t->text()) {
+                t->setText(text);
+                changed = true;
+            }
+        }
+    return changed;
+}
+
 void resetChartFrame(QCustomPlot& plot, const QString& title, const QString& subtitle,
                      Qt::Alignment legendAlignment) {
     plot.clearPlottables();
@@ -16,11 +64,17 @@ void resetChartFrame(QCustomPlot& plot, const QString& title, const QString& sub
     plot.plotLayout()->clear();
     plot.plotLayout()->simplify();
 
-    auto* heading = new QCPTextElement(&plot, title, QFont(plot.font().family(), 11, QFont::Bold));
+    const QFont headingFont(plot.font().family(), 11, QFont::Bold);
+    auto* heading = new QCPTextElement(
+        &plot, wrapToWidth(title, headingFont, std::max(400, plot.width() - 24)), headingFont);
+    heading->setProperty("fullText", title);
     plot.plotLayout()->addElement(0, 0, heading);
     int row = 1;
     if (!subtitle.isEmpty()) {
-        auto* sub = new QCPTextElement(&plot, subtitle, QFont(plot.font().family(), 8));
+        const QFont font(plot.font().family(), 8);
+        auto* sub = new QCPTextElement(
+            &plot, wrapToWidth(subtitle, font, std::max(400, plot.width() - 24)), font);
+        sub->setProperty("fullText", subtitle);
         sub->setTextColor(QColor(90, 90, 90));
         plot.plotLayout()->addElement(row++, 0, sub);
     }
@@ -46,6 +100,9 @@ void resetChartFrame(QCustomPlot& plot, const QString& title, const QString& sub
     if (ownRow) {
         plot.plotLayout()->addElement(row - 1, 0, plot.legend);
         plot.legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
+        // Three entries a row: a row of every entry is wider than a laptop's window, and
+        // QCustomPlot cuts the entries that do not fit.
+        plot.legend->setWrap(3);
         plot.legend->setMargins(QMargins(6, 2, 6, 2));
         plot.legend->setBorderPen(Qt::NoPen);
     } else {
@@ -111,6 +168,17 @@ void placeAnchoredLabels(QCustomPlot& plot, const std::vector<QCPItemText*>& lab
         return QPointF(plot.xAxis->coordToPixel(t->property("anchorX").toDouble()),
                        plot.yAxis->coordToPixel(t->property("anchorY").toDouble()));
     };
+    // What a label must not cover: the legend and the chart's other words (roof labels).
+    std::vector<QRectF> obstacles;
+    if (plot.legend && plot.legend->visible() && plot.legend->itemCount() > 0)
+        obstacles.push_back(QRectF(plot.legend->outerRect()));
+    for (int i = 0; i < plot.itemCount(); ++i)
+        if (auto* other = qobject_cast<QCPItemText*>(plot.item(i));
+            other && other->visible() &&
+            std::find(labels.begin(), labels.end(), other) == labels.end())
+            obstacles.push_back(
+                QRectF(other->topLeft->pixelPosition(), other->bottomRight->pixelPosition())
+                    .normalized());
     std::vector<QCPItemText*> order = labels;
     std::sort(order.begin(), order.end(),
               [&](QCPItemText* x, QCPItemText* y) { return anchor(x).y() < anchor(y).y(); });
@@ -126,9 +194,41 @@ void placeAnchoredLabels(QCustomPlot& plot, const std::vector<QCPItemText*>& lab
         QPointF p = anchor(t);
         if (above)
             p.ry() -= h / 2 + 4;
-        const double y = std::min(std::max(p.y(), lastBottom + h / 2), area.bottom() - h / 2);
+        double y = std::min(std::max(p.y(), lastBottom + h / 2), area.bottom() - h / 2);
+        bool left = p.x() + 10 + w > area.right();
+        const auto rectAt = [&](bool toLeft, double atY) {
+            const double x0 = toLeft ? p.x() - 10 - w : p.x() + 10;
+            return QRectF(x0, atY - h / 2, w, h);
+        };
+        const auto clashes = [&](const QRectF& r) {
+            return std::find_if(obstacles.begin(), obstacles.end(),
+                                [&](const QRectF& o) { return o.intersects(r); });
+        };
+        // The other side of the point, if this side covers something and that one does not;
+        // else below what it covers, while the plot has room.
+        if (clashes(rectAt(left, y)) != obstacles.end()) {
+            const bool other = !left;
+            const QRectF flipped = rectAt(other, y);
+            if (clashes(flipped) == obstacles.end() && flipped.left() >= area.left() &&
+                flipped.right() <= area.right()) {
+                left = other;
+            } else {
+                // Below what it covers while the plot has room, else above it.
+                for (int tries = 0; tries < 6; ++tries) {
+                    const auto hit = clashes(rectAt(left, y));
+                    if (hit == obstacles.end())
+                        break;
+                    if (hit->bottom() + h + 2 <= area.bottom())
+                        y = hit->bottom() + h / 2 + 2;
+                    else if (hit->top() - h - 2 >= area.top())
+                        y = hit->top() - h / 2 - 2;
+                    else
+                        break;
+                }
+            }
+        }
         lastBottom = y + h / 2;
-        const bool left = p.x() + 10 + w > area.right();
+        obstacles.push_back(rectAt(left, y));
         t->setPositionAlignment((left ? Qt::AlignRight : Qt::AlignLeft) | Qt::AlignVCenter);
         t->position->setPixelPosition(QPointF(p.x() + (left ? -10 : 10), y));
     }

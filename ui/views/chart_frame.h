@@ -19,6 +19,10 @@ namespace roofscope::ui {
 void resetChartFrame(QCustomPlot& plot, const QString& title, const QString& subtitle,
                      Qt::Alignment legendAlignment);
 
+// Refills the lines of the text elements resetChartFrame made (title and subtitle, which keep
+// their words in the property "fullText") to the plot's width now; true when one changed.
+bool rewrapTexts(QCustomPlot& plot);
+
 // A strip of horizontal bars under the chart's main rects: a bold `title` above an axis rect
 // whose left axis holds the bar keys, top to bottom, and whose bottom axis is time in seconds;
 // dragged and zoomed along time only. Added as row 1 of the plot's layout; `grid` holds the title

@@ -39,6 +39,13 @@ QString labelOf(const Dataset& d) {
 
 ComparisonChart::ComparisonChart(QWidget* parent) : ViewChart(parent) {
     setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
+    // In the window as in an export (draw): where a label fits depends on the layout.
+    connect(this, &QCustomPlot::beforeReplot, this, [this] {
+        if (xAxis && !labels_.empty()) {
+            updateLayout();
+            placeAnchoredLabels(*this, labels_);
+        }
+    });
 }
 
 QColor ComparisonChart::fasterColor() {
@@ -52,6 +59,7 @@ QColor ComparisonChart::slowerColor() {
 void ComparisonChart::setSession(const Session& session) {
     arrows_.clear();
     labels_.clear();
+    roofLabels_.clear();
     clearPicks();
     pointsA_ = pointsB_ = nullptr;
     table_ = comparisonTable(session);
@@ -96,7 +104,9 @@ void ComparisonChart::setSession(const Session& session) {
     }
     if (plot.undrawable > 0)
         subtitle += tr(" · %n op(s) without FLOPs or time not drawn", nullptr, plot.undrawable);
-    resetChartFrame(*this, title, subtitle, Qt::AlignBottom | Qt::AlignRight);
+    // The legend in a row of its own: inside the plot it covers the labels of the largest changes,
+    // which crowd towards the roofs at the right.
+    resetChartFrame(*this, title, subtitle, Qt::Alignment());
     setLogAxis(xAxis, Dimension::intensity,
                tr("Arithmetic intensity at %1 (FLOP/B)")
                    .arg(QString::fromUtf8(toString(view.memoryLevel).data())));
@@ -168,7 +178,20 @@ void ComparisonChart::setSession(const Session& session) {
 
     xAxis->setRange(xLow, xHigh);
     // At least three decades, as the roofline does, so that slopes show under the points.
-    yAxis->setRange(std::min(yLow / 4, yHigh * 1e-3), yHigh * 2.5);
+    // Room over the top roof for its label however few pixels a decade gets.
+    yAxis->setRange(std::min(yLow / 4, yHigh * 1e-3), yHigh * 5);
+    // Of two roofs within a factor 3 (H100's 990 TFLOP/s under MI300X's 1.31 PFLOP/s), the
+    // lower is named under its line, so that the two labels part instead of meeting between.
+    std::sort(roofLabels_.begin(), roofLabels_.end(),
+              [](const auto& a, const auto& b) { return a.second > b.second; });
+    for (std::size_t i = 1; i < roofLabels_.size(); ++i) {
+        auto& [label, y] = roofLabels_[i];
+        if (roofLabels_[i - 1].second / y < 3 &&
+            (roofLabels_[i - 1].first->positionAlignment() & Qt::AlignBottom)) {
+            label->setPositionAlignment(Qt::AlignRight | Qt::AlignTop);
+            label->position->setCoords(label->position->coords().x(), y / 1.03);
+        }
+    }
     replot(rpQueuedReplot);
 }
 
@@ -186,12 +209,13 @@ void ComparisonChart::drawRoofs(const Device& device, const QColor& color, const
         else
             g->removeFromLegend();
         first = false;
-        if (segment.kind != RoofSegment::Kind::compute)
-            continue;
+        if (segment.kind != RoofSegment::Kind::compute || segment.label.empty())
+            continue; // a roof of the same value as another is named by that one's label
         auto* label =
             addRoofLabel(*this, QString::fromStdString(device.name + " · " + segment.label), color);
         label->setPositionAlignment(Qt::AlignRight | Qt::AlignBottom);
         label->position->setCoords(segment.x1 / 1.15, segment.y1 * 1.03);
+        roofLabels_.emplace_back(label, segment.y1);
     }
 }
 

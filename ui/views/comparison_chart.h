@@ -42,6 +42,9 @@ class ComparisonChart : public ViewChart {
 
     std::vector<QCPItemLine*> arrows_;
     std::vector<QCPItemText*> labels_;
+    // The compute roofs' labels of both devices with their roof's FLOP/s: two close roofs of
+    // different devices are named one above its line, the other below its own.
+    std::vector<std::pair<QCPItemText*, double>> roofLabels_;
     QCPGraph* pointsA_ = nullptr;
     QCPGraph* pointsB_ = nullptr;
     std::vector<Precision> roofPrecisions_; // those of the drawn points (ComparisonPlot)

@@ -16,6 +16,13 @@ namespace roofscope::ui {
 
 CostChart::CostChart(QWidget* parent) : ViewChart(parent) {
     setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
+    // In the window as in an export (draw): where a label fits depends on the layout.
+    connect(this, &QCustomPlot::beforeReplot, this, [this] {
+        if (xAxis && !labels_.empty()) {
+            updateLayout();
+            placeAnchoredLabels(*this, labels_, true);
+        }
+    });
 }
 
 void CostChart::setSession(const Session& session) {

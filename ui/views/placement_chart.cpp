@@ -69,6 +69,12 @@ QString opTip(const Session& session, const OpRecord& r, const PlacementOp& op, 
 PlacementChart::PlacementChart(QWidget* parent) : ViewChart(parent) {
     setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
     setAutoAddPlottableToLegend(false);
+    connect(this, &QCustomPlot::beforeReplot, this, [this] {
+        if (barRect_ && change_) {
+            updateLayout();
+            fitStepTotals();
+        }
+    });
 }
 
 QCPAxisRect* PlacementChart::deviceRect(const std::string& id) const {
@@ -204,7 +210,7 @@ void PlacementChart::drawDevice(int column, const Device& device, const Session&
     for (const auto& s : roofs.segments) {
         addRoofGraph(*this, s, kRoofColor, x, y);
         yHigh = std::max(yHigh, s.y1);
-        if (s.kind == RoofSegment::Kind::compute)
+        if (s.kind == RoofSegment::Kind::compute && !s.label.empty())
             computeRoofs.push_back(&s);
     }
     for (const auto& ridge : roofs.ridges) {
@@ -247,15 +253,26 @@ void PlacementChart::drawDevice(int column, const Device& device, const Session&
     x->setRange(std::max(kRoofXMin, xLow / 5), std::min(kRoofXMax, xHigh * 5));
     if (!(yHigh > 0))
         yHigh = 1e12;
-    y->setRange(std::clamp(yLow / 5, yHigh * 1e-6, yHigh * 1e-2), yHigh * 3);
+    // Room over the top roof for its label (11 px), however few pixels a decade gets.
+    y->setRange(std::clamp(yLow / 5, yHigh * 1e-6, yHigh * 1e-2), yHigh * 6);
 
-    // Compute roofs are named at the right edge of the view, over the flat line.
+    // Compute roofs are named at the right edge of the view, over the flat line; a roof close
+    // under the one above it (fp64 vector 34 under 67 TFLOP/s) is named under its own line, so
+    // that the two labels part instead of meeting between the lines.
+    std::sort(computeRoofs.begin(), computeRoofs.end(),
+              [](const RoofSegment* a, const RoofSegment* b) { return a->y1 > b->y1; });
+    bool aboveWasOver = false;
+    double above = 0;
     for (const RoofSegment* roof : computeRoofs) {
+        const bool under = above > 0 && above / roof->y1 < 3 && aboveWasOver;
+        above = roof->y1;
+        aboveWasOver = !under;
         auto* label = addRoofLabel(*this, QString::fromStdString(roof->label), kRoofColor);
         label->setClipAxisRect(rect);
         label->position->setAxes(x, y);
-        label->position->setCoords(x->range().upper / 1.15, roof->y1 * 1.05);
-        label->setPositionAlignment(Qt::AlignRight | Qt::AlignBottom);
+        label->position->setCoords(x->range().upper / 1.15,
+                                   under ? roof->y1 / 1.05 : roof->y1 * 1.05);
+        label->setPositionAlignment(Qt::AlignRight | (under ? Qt::AlignTop : Qt::AlignBottom));
     }
 }
 

@@ -46,6 +46,9 @@ class PlacementChart : public ViewChart {
                     const PlacementPlan& plan, QCPLayoutGrid* grid);
     void addPointKey(QCPAxisRect* rect);
     void drawSteps(const PlacementPlan& plan, const Session& session);
+    // Leaves room right of the longer step bar for the longer total, at the strip's width as laid
+    // out now (at each replot: the width differs between the window and an export).
+    void fitStepTotals();
 
     std::vector<std::string> deviceIds_;
     std::map<std::string, QCPAxisRect*> rects_;

@@ -3,6 +3,8 @@
 // with the change in %; hovering a segment says what it is and how long.
 #include "ui/views/placement_chart.h"
 
+#include <QFontMetrics>
+
 #include "ui/axis_format.h"
 #include "ui/palette.h"
 #include "ui/views/chart_frame.h"
@@ -123,9 +125,18 @@ void PlacementChart::drawSteps(const PlacementPlan& plan, const Session& session
     else if (!plan.outcomes.empty() && plan.moved == 0)
         text += tr(", nothing moved (see the notes)");
     change_ = total(1, plan.newStepS, text);
-    const double longest = std::max(plan.oldStepS, plan.newStepS);
-    // Room right of the longer bar for its total.
-    values->setRange(0, longest > 0 ? longest * 1.3 : 1e-3);
+    fitStepTotals();
+}
+
+void PlacementChart::fitStepTotals() {
+    const double longest = std::max(oldStepS_, newStepS_);
+    const QFontMetrics fm(change_->font());
+    const double textPx =
+        std::max(fm.horizontalAdvance(change_->text()), fm.horizontalAdvance(seconds(oldStepS_))) +
+        change_->padding().left() + 8.0;
+    const double stripPx = barRect_->width() > 100 ? barRect_->width() : width() * 0.45;
+    const double share = std::clamp(textPx / std::max(stripPx, 1.0), 0.2, 0.7);
+    barRect_->axis(QCPAxis::atBottom)->setRange(0, longest > 0 ? longest / (1 - share) : 1e-3);
 }
 
 } // namespace roofscope::ui

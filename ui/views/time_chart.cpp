@@ -116,7 +116,7 @@ void TimeChart::setSession(const Session& session) {
                         .arg(elide(QString::fromStdString(recordLabel(r)), 80),
                              si(p.timeS, Dimension::time))
                         .arg(r.count)
-                        .arg(si(work, pl.flops ? Dimension::flops : Dimension::bytes), QString(),
+                        .arg(si(work, pl.flops ? Dimension::flops : Dimension::bytes),
                              p.boundS > 0 ? si(p.boundS, Dimension::time) : tr("unknown"),
                              QString::fromUtf8(toString(p.bottleneck).data())),
                     RecordRef{plot.dataset, p.record}, g);
@@ -129,6 +129,7 @@ void TimeChart::setSession(const Session& session) {
         xLow /= 3;
         xHigh *= 3;
         // The roofs as times: t = work / ceiling, a line of slope 1.
+        std::vector<std::pair<QCPItemText*, double>> roofLabels; // placed once the view is known
         for (const TimeRoof& roof : plot.roofs) {
             if (roof.flops != pl.flops)
                 continue;
@@ -140,7 +141,7 @@ void TimeChart::setSession(const Session& session) {
             auto* label = new QCPItemText(this);
             label->setClipAxisRect(pl.rect);
             label->position->setAxes(x, y);
-            label->position->setCoords(xHigh / 1.5, xHigh / 1.5 / roof.value);
+            roofLabels.emplace_back(label, roof.value);
             label->setPositionAlignment(Qt::AlignRight | Qt::AlignBottom);
             label->setFont(QFont(font().family(), 7));
             label->setText(QString::fromStdString(roof.label));
@@ -156,6 +157,12 @@ void TimeChart::setSession(const Session& session) {
         x->setRange(xLow, xHigh);
         // From under the floor up: the roofs' low ends below it say nothing about these ops.
         y->setRange(std::max(yLow, plot.floorS / 5), yHigh * 3);
+        // Near the right end of its line, but under the top of the view: a roof of a slow device
+        // leaves the view before the right edge.
+        for (const auto& [label, value] : roofLabels) {
+            const double at = std::min(xHigh / 1.5, y->range().upper / 2 * value);
+            label->position->setCoords(at, at / value);
+        }
     }
 }
 

@@ -1,5 +1,7 @@
 #include "ui/views/view_chart.h"
 
+#include "ui/views/chart_frame.h"
+
 #include <QMouseEvent>
 #include <QStringList>
 #include <QToolTip>
@@ -8,6 +10,16 @@
 #include <utility>
 
 namespace roofscope::ui {
+
+ViewChart::ViewChart(QWidget* parent) : QCustomPlot(parent) {
+    connect(this, &QCustomPlot::beforeReplot, this, [this] { rewrapTexts(*this); });
+}
+
+void ViewChart::draw(QCPPainter* painter) {
+    if (rewrapTexts(*this))
+        updateLayout();
+    QCustomPlot::draw(painter);
+}
 
 void ViewChart::showEmpty(const QString& reason) {
     clearPicks();

@@ -20,7 +20,9 @@ namespace roofscope::ui {
 class ViewChart : public QCustomPlot {
     Q_OBJECT
   public:
-    explicit ViewChart(QWidget* parent = nullptr) : QCustomPlot(parent) {}
+    // Text elements made by resetChartFrame refill their lines to the chart's width at each
+    // replot and export (the width is not known when a session is drawn).
+    explicit ViewChart(QWidget* parent = nullptr);
 
     // Rebuilds the chart and the table from `session`, reading the view settings it needs
     // (session.view's baseline, target, moves, ...). Never fails: when the session lacks what the
@@ -47,6 +49,7 @@ class ViewChart : public QCustomPlot {
     void recordActivated(roofscope::RecordRef ref);
 
   protected:
+    void draw(QCPPainter* painter) override;
     // Clears the chart and shows `reason` in its middle, as every view does when it cannot draw.
     void showEmpty(const QString& reason);
 
