@@ -3,6 +3,7 @@
 #include "ui/main_window.h"
 
 #include "core/import/kineto/kineto_load.h"
+#include "core/plot_points.h"
 #include "ui/record_panel.h"
 #include "ui/roofline_plot.h"
 #include "ui/step_timeline_panel.h"
@@ -44,7 +45,10 @@ void MainWindow::updateTimeline() {
         if (l.dataset >= 0 && l.dataset < static_cast<int>(session_.datasets.size()))
             sources.push_back({l.dataset, l.trace});
     timeline_->setSources(&session_, std::move(sources), records_->grouping());
-    const bool show = timeline_->hasSources() && timelineAction_ && timelineAction_->isChecked();
+    // Under the roofline: the analysis views need the height for their planes and bars, and
+    // their tables list the ops.
+    const bool show = timeline_->hasSources() && timelineAction_ && timelineAction_->isChecked() &&
+                      isRooflineView(session_.view.view);
     if (show == timeline_->isVisible())
         return;
     timeline_->setVisible(show);

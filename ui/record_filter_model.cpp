@@ -77,9 +77,11 @@ bool RecordFilterModel::filterAcceptsRow(int sourceRow, const QModelIndex& sourc
     if (sourceParent.isValid())
         return false;
     if (!name_.isEmpty()) {
-        const QString name =
-            sourceModel()->index(sourceRow, RecordTableModel::Name).data().toString();
-        if (!name.contains(name_, Qt::CaseInsensitive))
+        // The label shown or the full name it stands for (its tip): a search for a kernel's
+        // template finds it under its short name.
+        const QModelIndex index = sourceModel()->index(sourceRow, RecordTableModel::Name);
+        if (!index.data().toString().contains(name_, Qt::CaseInsensitive) &&
+            !index.data(Qt::ToolTipRole).toString().contains(name_, Qt::CaseInsensitive))
             return false;
     }
     if (datasets_) {

@@ -1,5 +1,6 @@
 #include "ui/record_table_model.h"
 
+#include "core/kernel_name.h"
 #include "core/record_numbers.h"
 #include "core/units.h"
 
@@ -57,6 +58,10 @@ RecordTableModel::Row RecordTableModel::makeRow(const Session& session, RecordRe
     if (added)
         name->second = QString::fromStdString(r.name);
     row.name = name->second;
+    auto [label, newLabel] = shared.labels.try_emplace({r.name, r.op});
+    if (newLabel)
+        label->second = QString::fromStdString(recordLabel(r));
+    row.label = label->second;
     row.dataset = shared.label;
     row.category = r.category;
     row.phase = r.phase;
@@ -95,6 +100,7 @@ void RecordTableModel::setSession(const Session& session) {
         DatasetRows shared{QString::fromStdString(session.datasets[d].context.label),
                            session.findDevice(session.datasets[d].context.deviceId),
                            total,
+                           {},
                            {}};
         rows_.reserve(rows_.size() + records.size());
         for (std::size_t i = 0; i < records.size(); ++i)
@@ -182,7 +188,9 @@ QVariant RecordTableModel::data(const QModelIndex& index, int role) const {
     const bool sort = role == SortRole;
     switch (column) {
     case Name:
-        return row.name;
+        if (role == Qt::ToolTipRole)
+            return row.name == row.label ? row.name : row.label + QStringLiteral("\n") + row.name;
+        return row.label;
     case DatasetLabel:
         return row.dataset;
     case CategoryColumn:

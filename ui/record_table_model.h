@@ -67,7 +67,9 @@ class RecordTableModel : public QAbstractTableModel {
   private:
     struct Row {
         RecordRef ref;
-        QString name, dataset;
+        // What the Name column shows (core's recordLabel: the op and a short kernel name) and
+        // its tip says (the record's own name, with the op it ran for).
+        QString label, name, dataset;
         Category category = Category::other;
         Phase phase = Phase::unknown;
         int rank = 0;
@@ -85,6 +87,14 @@ class RecordTableModel : public QAbstractTableModel {
         const Device* device = nullptr;
         double timeS = 0; // the dataset's total
         std::unordered_map<std::string_view, QString> names;
+        // Labels by (name, op): recordLabel parses the kernel name, once per distinct record.
+        struct PairHash {
+            std::size_t operator()(const std::pair<std::string_view, std::string_view>& p) const {
+                const std::hash<std::string_view> h;
+                return h(p.first) * 31 + h(p.second);
+            }
+        };
+        std::unordered_map<std::pair<std::string_view, std::string_view>, QString, PairHash> labels;
     };
     static Row makeRow(const Session& session, RecordRef ref, DatasetRows& shared);
     double number(const Row& row, int column) const;

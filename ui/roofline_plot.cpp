@@ -48,6 +48,7 @@ bool RooflinePlot::zoomBox() const {
 
 void RooflinePlot::beforeEachReplot() {
     updateLayout();
+    alignSlopeLabels(); // where the slope labels go decides the legend's corner too
     if (placeLegend())
         updateLayout();
     alignSlopeLabels();
@@ -58,6 +59,7 @@ void RooflinePlot::draw(QCPPainter* painter) {
     // The on-screen angle of a slope depends on the axis ranges and on the size drawn at, which
     // differs between the widget and an export: align the labels once the layout is known.
     updateLayout();
+    alignSlopeLabels();
     if (placeLegend())
         updateLayout();
     alignSlopeLabels();
@@ -84,7 +86,14 @@ bool RooflinePlot::placeLegend() {
         const int left = corner & Qt::AlignLeft ? area.left() : area.right() - size.width();
         const int top = corner & Qt::AlignTop ? area.top() : area.bottom() - size.height();
         const QRect box(left, top, size.width(), size.height());
+        // A roof's slope label counts as a point: the legend should not hide what a slope is.
         std::size_t covered = 0;
+        for (const auto& s : slopeLabels_)
+            if (s.label->visible() && box.intersects(QRectF(s.label->topLeft->pixelPosition(),
+                                                            s.label->bottomRight->pixelPosition())
+                                                         .normalized()
+                                                         .toAlignedRect()))
+                ++covered;
         for (std::size_t i = 0; i < drawn_.size() && covered < fewest; i += stride)
             covered += box.contains(QPoint(int(xAxis->coordToPixel(drawn_[i].x)),
                                            int(yAxis->coordToPixel(drawn_[i].y))))
@@ -175,16 +184,33 @@ void RooflinePlot::separateLabels() {
                 s.label->position->setCoords(x, x * slope * (logY_ ? 1.12 : 1.0));
             }
         }
-        for (int tries = 0; tries < 4; ++tries) {
+        // Still covering something (the legend sits where slopes enter a roofline): the first
+        // place along the line, down then up it, where it covers nothing and stays in the plot.
+        const auto free = [&] {
             const QPolygonF r = labelShape(s.label);
-            const bool clash = std::any_of(taken.begin(), taken.end(),
-                                           [&](const QPolygonF& t) { return t.intersects(r); });
-            const double x = s.label->position->coords().x() * (logX_ ? 1.6 : 1.15);
-            if (!clash || x >= s.x1 / (logX_ ? 1.8 : 1.05))
-                break;
+            return std::none_of(taken.begin(), taken.end(),
+                                [&](const QPolygonF& t) { return t.intersects(r); }) &&
+                   QRectF(axisRect()->rect()).contains(r.boundingRect());
+        };
+        if (!free()) {
+            const double x0 = s.label->position->coords().x();
             const double lift = logY_ ? 1.12 : 1.0;
             const bool under = (s.label->positionAlignment() & Qt::AlignTop) != 0;
-            s.label->position->setCoords(x, under ? x * slope / lift : x * slope * lift);
+            const double step = logX_ ? 1.6 : 1.15;
+            bool placed = false;
+            for (const double factor : {1 / step, 1 / (step * step), 1 / (step * step * step), step,
+                                        step * step, step * step * step}) {
+                const double x = x0 * factor;
+                if (x >= s.x1 / (logX_ ? 1.8 : 1.05))
+                    continue;
+                s.label->position->setCoords(x, under ? x * slope / lift : x * slope * lift);
+                if (free()) {
+                    placed = true;
+                    break;
+                }
+            }
+            if (!placed)
+                s.label->position->setCoords(x0, under ? x0 * slope / lift : x0 * slope * lift);
         }
         taken.push_back(labelShape(s.label));
     }

@@ -64,6 +64,29 @@ class TestRecordTable : public QObject {
         QCOMPARE(filter.rowCount(), 2);
     }
 
+    // A kernel reads as its op and a short name (core's recordLabel); its tip and the name
+    // filter still know the whole template.
+    void nameIsTheRecordsLabel() {
+        Session s = testing::roundSession();
+        OpRecord& r = s.datasets[0].records[0];
+        r.name = "void at::native::(anonymous namespace)::cunn_SoftMaxForward<8, float, float, "
+                 "float, at::native::(anonymous namespace)::SoftMaxForwardEpilogue>(float*, "
+                 "float const*, int)";
+        r.op = "aten::_softmax [[8,12,64,64]]";
+        RecordTableModel model;
+        ui::RecordFilterModel filter;
+        filter.setSourceModel(&model);
+        model.setSession(s);
+        const QModelIndex name = model.index(model.rowOf({0, 0}), RecordTableModel::Name);
+        QCOMPARE(name.data().toString(),
+                 QStringLiteral("aten::_softmax [[8,12,64,64]] \u00b7 cunn_SoftMaxForward"));
+        QVERIFY(name.data(Qt::ToolTipRole).toString().endsWith(QString::fromStdString(r.name)));
+        filter.setNameFilter(QStringLiteral("SoftMaxForwardEpilogue"));
+        QCOMPARE(filter.rowCount(), 1);
+        filter.setNameFilter(QStringLiteral("aten::_softmax"));
+        QCOMPARE(filter.rowCount(), 1);
+    }
+
     void cells_data() {
         QTest::addColumn<int>("dataset");
         QTest::addColumn<int>("record");

@@ -11,13 +11,83 @@
 
 namespace roofscope::ui {
 
+namespace {
+
+// Fewer ticks on a short axis: never more than one per `spacing` pixels (a tick label's width
+// along a horizontal axis, its height along a vertical one), never more than the chart asked.
+void fitTicks(QCustomPlot& plot) {
+    for (int i = 0; i < plot.axisRectCount(); ++i)
+        for (QCPAxis* axis : plot.axisRect(i)->axes()) {
+            const QSharedPointer<QCPAxisTicker> ticker = axis->ticker();
+            if (!ticker || qSharedPointerDynamicCast<QCPAxisTickerText>(ticker))
+                continue;
+            QVariant asked = axis->property("askedTicks");
+            if (!asked.isValid() || axis->property("askedTicker").value<void*>() != ticker.data()) {
+                axis->setProperty("askedTicks", ticker->tickCount());
+                axis->setProperty("askedTicker", QVariant::fromValue<void*>(ticker.data()));
+                asked = ticker->tickCount();
+            }
+            const bool horizontal = axis->orientation() == Qt::Horizontal;
+            const int length = horizontal ? axis->axisRect()->width() : axis->axisRect()->height();
+            const int spacing = horizontal ? 75 : 28;
+            const int fit = std::clamp(length / spacing, 2, std::max(2, asked.toInt()));
+            if (ticker->tickCount() != fit)
+                ticker->setTickCount(fit);
+        }
+}
+
+// A label whose anchor is in view but whose words run past the edge of its clip rectangle (or of
+// the chart) is moved in by what it overruns: a marker's label at the plot's right edge turns
+// back into the plot rather than being cut.
+void keepLabelsInside(QCustomPlot& plot) {
+    const QRectF chart(0, 0, plot.width(), plot.height());
+    for (int i = 0; i < plot.itemCount(); ++i) {
+        auto* label = qobject_cast<QCPItemText*>(plot.item(i));
+        if (!label || !label->visible() || label->rotation() != 0)
+            continue;
+        const QRectF clip = label->clipToAxisRect() && label->clipAxisRect()
+                                ? QRectF(label->clipAxisRect()->rect())
+                                : chart;
+        const QPointF at = label->position->pixelPosition();
+        if (!clip.contains(at))
+            continue;
+        const QRectF r =
+            QRectF(label->topLeft->pixelPosition(), label->bottomRight->pixelPosition())
+                .normalized();
+        double dx = 0, dy = 0;
+        if (r.width() < clip.width()) {
+            if (r.right() > clip.right())
+                dx = clip.right() - r.right() - 1;
+            else if (r.left() < clip.left())
+                dx = clip.left() - r.left() + 1;
+        }
+        if (r.height() < clip.height()) {
+            if (r.bottom() > clip.bottom())
+                dy = clip.bottom() - r.bottom() - 1;
+            else if (r.top() < clip.top())
+                dy = clip.top() - r.top() + 1;
+        }
+        if (dx != 0 || dy != 0)
+            label->position->setPixelPosition(at + QPointF(dx, dy));
+    }
+}
+
+} // namespace
+
 ViewChart::ViewChart(QWidget* parent) : QCustomPlot(parent) {
-    connect(this, &QCustomPlot::beforeReplot, this, [this] { rewrapTexts(*this); });
+    connect(this, &QCustomPlot::beforeReplot, this, &ViewChart::fitToLayout);
+}
+
+void ViewChart::fitToLayout() {
+    rewrapTexts(*this);
+    updateLayout();
+    fitTicks(*this);
+    updateLayout();
+    keepLabelsInside(*this);
 }
 
 void ViewChart::draw(QCPPainter* painter) {
-    if (rewrapTexts(*this))
-        updateLayout();
+    fitToLayout();
     QCustomPlot::draw(painter);
 }
 

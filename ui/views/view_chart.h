@@ -50,6 +50,9 @@ class ViewChart : public QCustomPlot {
 
   protected:
     void draw(QCPPainter* painter) override;
+    // Before each replot and export: titles refilled to the width, fewer ticks on short axes,
+    // labels moved back inside the plot they overrun.
+    void fitToLayout();
     // Clears the chart and shows `reason` in its middle, as every view does when it cannot draw.
     void showEmpty(const QString& reason);
 
