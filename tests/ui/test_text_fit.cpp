@@ -2,7 +2,8 @@
 // or hidden under a legend, no tick label twice in a row (tests/support/text_fit.h). The window
 // opens the real samples (../shared/samples, skipped when absent) and the demo, and shows every
 // view of each with the step timeline; the checker itself is tested on charts made to fail.
-// ROOFSCOPE_TEXT_FIT_SHOTS=DIR saves each row's chart there as a PNG, to look at what it checked.
+// ROOFSCOPE_TEXT_FIT_SHOTS=DIR saves each row's chart there as a PNG, to look at what it checked;
+// ROOFSCOPE_TEXT_FIT_ALL=1 lets the expected failures fail, to read what is still wrong.
 #include "ui/catalog_loader.h"
 #include "ui/main_window.h"
 #include "ui/roofline_plot.h"
@@ -205,7 +206,7 @@ class TestTextFit : public QObject {
     // What is still wrong with a view at 1366x768, in words for the expected failure; "" when it
     // is legible.
     static QString knownProblem(const QString& scenario, ViewKind view) {
-        if (view == ViewKind::md_roofline)
+        if (view == ViewKind::md_roofline && qEnvironmentVariableIsEmpty("ROOFSCOPE_TEXT_FIT_ALL"))
             return QStringLiteral("MD at 1366x768: the vertical ridge labels cross the aggregate "
                                   "labels and sit under the A plane's colour key; an empty "
                                   "plane's reason is wider than the plane; with two ranks the "
