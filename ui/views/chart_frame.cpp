@@ -8,8 +8,6 @@
 
 namespace roofscope::ui {
 
-namespace {
-
 // `text` with its lines broken between words where they would be wider than `width` pixels in
 // `font`: a text element is as wide as its longest line, and one wider than the chart is cut.
 QString wrapToWidth(const QString& text, const QFont& font, int width) {
@@ -36,8 +34,6 @@ QString wrapToWidth(const QString& text, const QFont& font, int width) {
     }
     return out.join(QLatin1Char('\n'));
 }
-
-} // namespace
 
 bool rewrapTexts(QCustomPlot& plot) {
     bool changed = false;

@@ -19,6 +19,10 @@ namespace roofscope::ui {
 void resetChartFrame(QCustomPlot& plot, const QString& title, const QString& subtitle,
                      Qt::Alignment legendAlignment);
 
+// `text` with its lines broken between words where they would be wider than `width` pixels in
+// `font` (a word wider than that stays whole).
+QString wrapToWidth(const QString& text, const QFont& font, int width);
+
 // Refills the lines of the text elements resetChartFrame made (title and subtitle, which keep
 // their words in the property "fullText") to the plot's width now; true when one changed.
 bool rewrapTexts(QCustomPlot& plot);

@@ -311,7 +311,9 @@ void MdChart::drawPlane(MdPlane plane, const MdAnalysis& md, const Dataset& data
         std::min(std::clamp(extent.yLow / 5, yHigh * 1e-7, yHigh * 1e-3), aggregateYLow / 3),
         yHigh);
 
-    if (plane == MdPlane::a) { // the colour key, once, where the slope leaves room
+    // The colour key, once, where the slope leaves room; an empty plane has nothing to key, and
+    // its reason takes the room.
+    if (plane == MdPlane::a && count > 0) {
         auto* key = new QCPLegend;
         // Bottom right, short: right of the ridge and far under the roof a training step has
         // nothing, while the top holds the roof labels and the aggregates with their labels.

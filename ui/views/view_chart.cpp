@@ -51,9 +51,18 @@ void keepLabelsInside(QCustomPlot& plot) {
         const QPointF at = label->position->pixelPosition();
         if (!clip.contains(at))
             continue;
-        const QRectF r =
-            QRectF(label->topLeft->pixelPosition(), label->bottomRight->pixelPosition())
-                .normalized();
+        QRectF r = QRectF(label->topLeft->pixelPosition(), label->bottomRight->pixelPosition())
+                       .normalized();
+        // Words wider than their plot (an empty plane's reason) take more lines.
+        if (r.width() > clip.width() - 4) {
+            const QString wrapped =
+                wrapToWidth(label->text(), label->font(), static_cast<int>(clip.width()) - 12);
+            if (wrapped != label->text()) {
+                label->setText(wrapped);
+                r = QRectF(label->topLeft->pixelPosition(), label->bottomRight->pixelPosition())
+                        .normalized();
+            }
+        }
         double dx = 0, dy = 0;
         if (r.width() < clip.width()) {
             if (r.right() > clip.right())
