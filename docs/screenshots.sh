@@ -23,15 +23,15 @@ shot() {
     home=$(mktemp -d)
     mkdir -p "$home/.config/roofscope"
     printf '[view]\n%s\n' "$settings" >"$home/.config/roofscope/roofscope.conf"
-    HOME=$home xvfb-run -a -s "-screen 0 1400x860x24" bash -c "
+    # A screen a little larger than the window: the explorer keeps its window within 95 % of
+    # the screen, and the crops below are of a 1400x860 window.
+    HOME=$home xvfb-run -a -s "-screen 0 1480x910x24" bash -c "
         '$app' & pid=\$!
         sleep \${ROOFSCOPE_SHOT_WAIT:-6}
         import -window root '$out/$name.png'
         kill \$pid"
     rm -rf "$home"
-    if [ -n "$crop" ]; then
-        convert "$out/$name.png" -crop "$crop" +repage -strip "$out/$name.png"
-    fi
+    convert "$out/$name.png" -crop "${crop:-1400x860+0+0}" +repage -strip "$out/$name.png"
     echo "screenshots: $out/$name.png"
 }
 
@@ -40,7 +40,7 @@ shot colour-by-category "colorBy=category"
 shot linear-axes "logX=false
 logY=false"
 # The analysis views: their options, chart, findings and table, without the docks and records.
-analysis=975x490+222+48
+analysis=1015x468+203+48
 shot md-roofline "view=md_roofline" $analysis
 shot comparison "view=comparison" $analysis
 shot placement "view=placement" $analysis
@@ -63,13 +63,13 @@ if [ -d "$samples" ]; then
     # The window on a trace: the step timeline under the roofline (DDP's all-reduce on its own
     # stream beside the backward kernels).
     home=$(mktemp -d)
-    HOME=$home xvfb-run -a -s "-screen 0 1400x860x24" bash -c "
+    HOME=$home xvfb-run -a -s "-screen 0 1480x910x24" bash -c "
         '$app' '$samples/kineto_a100_ddp_rank0of2_nccl.json.gz' & pid=\$!
         sleep \${ROOFSCOPE_SHOT_WAIT:-12}
         import -window root '$out/real-timeline-a100-ddp.png'
         kill \$pid"
     rm -rf "$home"
-    convert "$out/real-timeline-a100-ddp.png" -crop 1000x145+175+445 +repage -strip \
+    convert "$out/real-timeline-a100-ddp.png" -crop 1000x146+210+467 +repage -strip \
         "$out/real-timeline-a100-ddp.png" && echo "screenshots: $out/real-timeline-a100-ddp.png"
     "$app" export "$samples/kineto_ws128_sampled_rank-0.json.gz" \
         "$samples/kineto_ws128_sampled_rank-1.json.gz" --device nvidia-h100-sxm5-80gb \
