@@ -3,6 +3,7 @@
 #include "core/units.h"
 #include "ui/palette.h"
 #include "ui/step_timeline_plot.h"
+#include "ui/views/md_chart.h"
 
 #include <qcustomplot.h>
 
@@ -26,20 +27,9 @@ QString si(double v, Dimension d) {
     return QString::fromStdString(formatSi(v, d));
 }
 
+// The MD chart's colours, so that a bottleneck reads the same in both.
 QColor bottleneckColor(Bottleneck b) {
-    switch (b) {
-    case Bottleneck::compute:
-        return QColor(0, 114, 178);
-    case Bottleneck::memory:
-        return QColor(230, 159, 0);
-    case Bottleneck::communication:
-        return QColor(204, 121, 167);
-    case Bottleneck::latency:
-        return QColor(120, 120, 120);
-    case Bottleneck::none:
-        break;
-    }
-    return QColor(200, 200, 200);
+    return MdChart::bottleneckColor(b);
 }
 
 QString swatch(const QColor& c, const QString& text) {
