@@ -136,7 +136,10 @@ void MdChart::setSession(const Session& session) {
                 qOverload<const QCPRange&>(&QCPAxis::setRange));
     }
     drawBars(md);
-    plotLayout()->setRowStretchFactors({3.0, 2.0});
+    // The bars' rows keep a readable height: two ranks' eight rows take more of the chart than
+    // one rank's four.
+    const double barRows = static_cast<double>(bars_.size());
+    plotLayout()->setRowStretchFactors({3.0, std::clamp(barRows / 2, 2.0, 3.5)});
     replot(rpQueuedReplot);
 }
 
@@ -156,14 +159,17 @@ QCPAxisRect* MdChart::addPlane(QCPLayoutGrid* grid, int column, MdPlane plane) {
     case MdPlane::a:
         setLogAxis(x, Dimension::intensity, tr("A = F/M (FLOP/B)"));
         setLogAxis(y, Dimension::flopsPerS, tr("Performance (FLOP/s)"));
+        y->setProperty("shortLabel", tr("FLOP/s"));
         break;
     case MdPlane::o:
         setLogAxis(x, Dimension::intensity, tr("O = P/M (B/B)"));
         setLogAxis(y, Dimension::bytesPerS, tr("Communication (B/s)"));
+        y->setProperty("shortLabel", tr("Comm. (B/s)"));
         break;
     case MdPlane::c:
         setLogAxis(x, Dimension::intensity, tr("C = P/F (B/FLOP)"));
         setLogAxis(y, Dimension::bytesPerS, tr("Communication (B/s)"));
+        y->setProperty("shortLabel", tr("Comm. (B/s)"));
         break;
     }
     // The box's top and right axes follow the bottom and left ones, without labels.

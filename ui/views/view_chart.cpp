@@ -2,6 +2,7 @@
 
 #include "ui/views/chart_frame.h"
 
+#include <QFontMetrics>
 #include <QMouseEvent>
 #include <QStringList>
 #include <QToolTip>
@@ -29,6 +30,18 @@ void fitTicks(QCustomPlot& plot) {
             }
             const bool horizontal = axis->orientation() == Qt::Horizontal;
             const int length = horizontal ? axis->axisRect()->width() : axis->axisRect()->height();
+            // A title longer than its axis gives way to the short one the chart offers.
+            if (const QVariant shortLabel = axis->property("shortLabel"); shortLabel.isValid()) {
+                if (!axis->property("fullLabel").isValid())
+                    axis->setProperty("fullLabel", axis->label());
+                const QString full = axis->property("fullLabel").toString();
+                const QString fits =
+                    QFontMetrics(axis->labelFont()).horizontalAdvance(full) <= length
+                        ? full
+                        : shortLabel.toString();
+                if (axis->label() != fits)
+                    axis->setLabel(fits);
+            }
             const int spacing = horizontal ? 75 : 28;
             const int fit = std::clamp(length / spacing, 2, std::max(2, asked.toInt()));
             if (ticker->tickCount() != fit)
