@@ -71,6 +71,7 @@ void MdChart::clearChart() {
     clearItems();
     plotLayout()->clear();
     planes_.clear();
+    planeTitles_.clear();
     points_.clear();
     grey_.clear();
     ridges_.clear();
@@ -153,6 +154,7 @@ QCPAxisRect* MdChart::addPlane(QCPLayoutGrid* grid, int column, MdPlane plane) {
     for (auto* axis : rect->axes())
         axis->setLayer(QStringLiteral("axes"));
     planes_[plane] = rect;
+    planeTitles_[plane] = title;
     QCPAxis* x = rect->axis(QCPAxis::atBottom);
     QCPAxis* y = rect->axis(QCPAxis::atLeft);
     switch (plane) {

@@ -73,6 +73,9 @@ class MdChart : public ViewChart {
     void drawBars(const MdAnalysis& md);
 
     std::map<MdPlane, QCPAxisRect*> planes_;
+    // Each plane's title, which also names its ridge: a label along the ridge line crossed the
+    // labels of the aggregates and sat under the A plane's colour key.
+    std::map<MdPlane, QCPTextElement*> planeTitles_;
     std::map<MdPlane, int> points_, grey_;
     std::map<MdPlane, double> ridges_;
     std::map<MdPlane, std::vector<AggregateMarker>> aggregates_;

@@ -206,21 +206,12 @@ void MdChart::drawPlane(MdPlane plane, const MdAnalysis& md, const Dataset& data
         line->point1->setCoords(ridge, peak);
         line->point2->setCoords(ridge, peak * 10);
         line->setPen(QPen(QColor(110, 110, 110), 1, Qt::DashLine));
-        auto* label = new QCPItemText(this);
-        label->setClipAxisRect(rect);
-        label->position->setAxes(xAx, yAx);
-        label->position->setAxisRect(rect);
-        label->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
-        label->position->setCoords(ridge, 0.97);
-        label->setPositionAlignment(Qt::AlignLeft | Qt::AlignBottom);
-        label->setRotation(-90);
-        label->setFont(QFont(font().family(), 7));
-        label->setColor(QColor(80, 80, 80));
-        label->setPadding(QMargins(0, 0, 0, 2));
         const QString unit = plane == MdPlane::a   ? QStringLiteral("FLOP/B")
                              : plane == MdPlane::o ? QStringLiteral("B/B")
                                                    : QStringLiteral("B/FLOP");
-        label->setText(tr("ridge %1 %2").arg(QString::number(ridge, 'g', 3), unit));
+        if (QCPTextElement* title = planeTitles_[plane])
+            title->setText(title->text() + QStringLiteral("\n") +
+                           tr("ridge %1 %2").arg(QString::number(ridge, 'g', 3), unit));
         // The peak, over the flat part of the roof.
         auto* peakLabel = new QCPItemText(this);
         peakLabel->setClipAxisRect(rect);

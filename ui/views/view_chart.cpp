@@ -94,6 +94,68 @@ void keepLabelsInside(QCustomPlot& plot) {
     }
 }
 
+// Labels of one plot that print over each other: the later one steps below the earlier (above
+// it when the plot has no room below), as far as it overlaps.
+void separateLabels(QCustomPlot& plot) {
+    std::vector<QCPItemText*> labels;
+    for (int i = 0; i < plot.itemCount(); ++i)
+        if (auto* label = qobject_cast<QCPItemText*>(plot.item(i));
+            label && label->visible() && label->rotation() == 0 && !label->text().isEmpty())
+            labels.push_back(label);
+    const auto rectOf = [](const QCPItemText* l) {
+        return QRectF(l->topLeft->pixelPosition(), l->bottomRight->pixelPosition()).normalized();
+    };
+    const auto clipOf = [&plot](const QCPItemText* l) {
+        return l->clipToAxisRect() && l->clipAxisRect() ? QRectF(l->clipAxisRect()->rect())
+                                                        : QRectF(0, 0, plot.width(), plot.height());
+    };
+    // The keys inside plots (the MD A plane's colour key) are in the way too.
+    std::vector<QRectF> keys;
+    for (int i = 0; i < plot.axisRectCount(); ++i) {
+        QCPLayoutInset* inset = plot.axisRect(i)->insetLayout();
+        for (int k = 0; k < inset->elementCount(); ++k)
+            if (auto* key = qobject_cast<QCPLegend*>(inset->elementAt(k));
+                key && key->realVisibility() && key->itemCount() > 0)
+                keys.push_back(QRectF(key->outerRect()));
+    }
+    for (QCPItemText* label : labels) {
+        const QRectF clip = clipOf(label);
+        const QRectF r = rectOf(label);
+        for (const QRectF& key : keys)
+            if (clip.contains(key) && key.intersects(r.adjusted(1, 1, -1, -1))) {
+                double dy = key.top() - 1 - r.bottom();
+                if (r.top() + dy < clip.top())
+                    dy = key.bottom() + 1 - r.top();
+                if (r.bottom() + dy <= clip.bottom())
+                    label->position->setPixelPosition(label->position->pixelPosition() +
+                                                      QPointF(0, dy));
+                break;
+            }
+    }
+    for (std::size_t i = 1; i < labels.size(); ++i) {
+        QCPItemText* label = labels[i];
+        const QRectF clip = clipOf(label);
+        for (int pass = 0; pass < 3; ++pass) {
+            const QRectF r = rectOf(label);
+            const QRectF inner = r.adjusted(1, 1, -1, -1);
+            const auto clash =
+                std::find_if(labels.begin(), labels.begin() + static_cast<long>(i),
+                             [&](const QCPItemText* other) {
+                                 return clipOf(other) == clip && rectOf(other).intersects(inner);
+                             });
+            if (clash == labels.begin() + static_cast<long>(i))
+                break;
+            const QRectF o = rectOf(*clash);
+            double dy = o.bottom() + 1 - r.top();
+            if (r.bottom() + dy > clip.bottom())
+                dy = o.top() - 1 - r.bottom();
+            if (r.top() + dy < clip.top())
+                break;
+            label->position->setPixelPosition(label->position->pixelPosition() + QPointF(0, dy));
+        }
+    }
+}
+
 } // namespace
 
 ViewChart::ViewChart(QWidget* parent) : QCustomPlot(parent) {
@@ -106,6 +168,7 @@ void ViewChart::fitToLayout() {
     fitTicks(*this);
     updateLayout();
     keepLabelsInside(*this);
+    separateLabels(*this);
 }
 
 void ViewChart::draw(QCPPainter* painter) {
