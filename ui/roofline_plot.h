@@ -281,6 +281,8 @@ class RooflinePlot : public QCustomPlot {
     QCPItemTracer* highlight_ = nullptr; // owned by the plot; recreated after clearItems
     std::optional<RecordRef> hovered_, hoverEmitted_;
     QCPItemTracer* hoverRing_ = nullptr; // as highlight_
+    // Puts `tracer` (made on first use) around the record's point, or hides it.
+    void ring(QCPItemTracer*& tracer, std::optional<RecordRef> ref, int size, const QPen& pen);
     QPointF pressPos_;
 };
 

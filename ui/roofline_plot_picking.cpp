@@ -138,42 +138,33 @@ QString RooflinePlot::toolTipFor(RecordRef ref) const {
              si(p->fractionOfRoof, Dimension::ratio));
 }
 
-void RooflinePlot::setHighlighted(std::optional<RecordRef> ref) {
-    highlighted_ = ref;
+void RooflinePlot::ring(QCPItemTracer*& tracer, std::optional<RecordRef> ref, int size,
+                        const QPen& pen) {
     const DrawnPoint* p = ref ? findDrawn(*ref) : nullptr;
-    if (!highlight_ && p) {
-        highlight_ = new QCPItemTracer(this);
-        highlight_->setStyle(QCPItemTracer::tsCircle);
-        highlight_->setSize(18);
-        highlight_->setPen(QPen(QColor(20, 20, 20), 2.5));
-        highlight_->setSelectable(false);
-        highlight_->setLayer(QStringLiteral("overlay"));
+    if (!tracer && p) {
+        tracer = new QCPItemTracer(this);
+        tracer->setStyle(QCPItemTracer::tsCircle);
+        tracer->setSize(size);
+        tracer->setPen(pen);
+        tracer->setSelectable(false);
+        tracer->setLayer(QStringLiteral("overlay"));
     }
-    if (highlight_) {
-        highlight_->setVisible(p != nullptr);
+    if (tracer) {
+        tracer->setVisible(p != nullptr);
         if (p)
-            highlight_->position->setCoords(p->x, p->y);
+            tracer->position->setCoords(p->x, p->y);
     }
     replot(QCustomPlot::rpQueuedReplot);
 }
 
+void RooflinePlot::setHighlighted(std::optional<RecordRef> ref) {
+    highlighted_ = ref;
+    ring(highlight_, ref, 18, QPen(QColor(20, 20, 20), 2.5));
+}
+
 void RooflinePlot::setHovered(std::optional<RecordRef> ref) {
     hovered_ = ref;
-    const DrawnPoint* p = ref ? findDrawn(*ref) : nullptr;
-    if (!hoverRing_ && p) {
-        hoverRing_ = new QCPItemTracer(this);
-        hoverRing_->setStyle(QCPItemTracer::tsCircle);
-        hoverRing_->setSize(24);
-        hoverRing_->setPen(QPen(QColor(213, 94, 0), 2, Qt::DashLine));
-        hoverRing_->setSelectable(false);
-        hoverRing_->setLayer(QStringLiteral("overlay"));
-    }
-    if (hoverRing_) {
-        hoverRing_->setVisible(p != nullptr);
-        if (p)
-            hoverRing_->position->setCoords(p->x, p->y);
-    }
-    replot(QCustomPlot::rpQueuedReplot);
+    ring(hoverRing_, ref, 24, QPen(QColor(213, 94, 0), 2, Qt::DashLine));
 }
 
 bool RooflinePlot::hoverRingVisible() const {

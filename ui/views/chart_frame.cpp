@@ -61,15 +61,14 @@ void resetChartFrame(QCustomPlot& plot, const QString& title, const QString& sub
     plot.plotLayout()->simplify();
 
     const QFont headingFont(plot.font().family(), 11, QFont::Bold);
-    auto* heading = new QCPTextElement(
-        &plot, wrapToWidth(title, headingFont, std::max(400, plot.width() - 24)), headingFont);
+    // Wrapped to the chart's width at each replot and export (rewrapTexts).
+    auto* heading = new QCPTextElement(&plot, title, headingFont);
     heading->setProperty("fullText", title);
     plot.plotLayout()->addElement(0, 0, heading);
     int row = 1;
     if (!subtitle.isEmpty()) {
         const QFont font(plot.font().family(), 8);
-        auto* sub = new QCPTextElement(
-            &plot, wrapToWidth(subtitle, font, std::max(400, plot.width() - 24)), font);
+        auto* sub = new QCPTextElement(&plot, subtitle, font);
         sub->setProperty("fullText", subtitle);
         sub->setTextColor(QColor(90, 90, 90));
         plot.plotLayout()->addElement(row++, 0, sub);
