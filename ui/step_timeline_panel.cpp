@@ -27,11 +27,6 @@ QString si(double v, Dimension d) {
     return QString::fromStdString(formatSi(v, d));
 }
 
-// The MD chart's colours, so that a bottleneck reads the same in both.
-QColor bottleneckColor(Bottleneck b) {
-    return MdChart::bottleneckColor(b);
-}
-
 QString swatch(const QColor& c, const QString& text) {
     return QStringLiteral("<span style=\"color:%1\">&#9632;</span>&nbsp;%2")
         .arg(c.name(), text.toHtmlEscaped());
@@ -55,8 +50,10 @@ StepTimelinePanel::StepTimelinePanel(QWidget* parent) : QWidget(parent) {
     run_ = new QComboBox(this);
     run_->setObjectName(QStringLiteral("timelineRun"));
     run_->setToolTip(tr("The run whose step is shown (runs whose trace is in memory)"));
-    run_->setSizeAdjustPolicy(QComboBox::AdjustToContents);
-    run_->setSizePolicy(QSizePolicy::Minimum, QSizePolicy::Fixed);
+    // Run labels are file names of 70 characters: at their full width the strip would widen the
+    // window past a laptop's screen and squeeze the docks. The tip and the list say them whole.
+    run_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    run_->setMinimumContentsLength(24);
     step_ = new QComboBox(this);
     step_->setObjectName(QStringLiteral("timelineStep"));
     step_->setSizeAdjustPolicy(QComboBox::AdjustToContents);
@@ -159,6 +156,7 @@ void StepTimelinePanel::fillRuns() {
             label = QString::fromStdString(
                 session_->datasets[static_cast<std::size_t>(s.dataset)].context.label);
         run_->addItem(label, s.dataset);
+        run_->setItemData(run_->count() - 1, label, Qt::ToolTipRole);
     }
     const int at = run_->findData(keep);
     run_->setCurrentIndex(at >= 0 ? at : 0);
@@ -307,11 +305,12 @@ void StepTimelinePanel::shown(int generation, int dataset, StepTimeline timeline
         for (const TimelineLane& l : timeline.lanes)
             ++lanesOfRank[l.rank];
         const qsizetype lanes = static_cast<qsizetype>(timeline.lanes.size());
+        const QString launches = QLocale().toString(qlonglong(timeline.slices.size()));
+        const QString span = si(timeline.spanS, Dimension::time);
         summary_->setText(
-            (lanes == 1 ? tr("%1 launches on 1 lane, span %2")
-                        : tr("%1 launches on %3 lanes, span %2"))
-                .arg(QLocale().toString(qlonglong(timeline.slices.size())),
-                     si(timeline.spanS, Dimension::time), QString::number(lanes)) +
+            (lanes == 1 ? tr("%1 launches on 1 lane, span %2").arg(launches, span)
+                        : tr("%1 launches on %2 lanes, span %3")
+                              .arg(launches, QString::number(lanes), span)) +
             (lanesOfRank.size() > 1 ? tr(", %1 ranks").arg(lanesOfRank.size()) : QString()));
     } else {
         summary_->setText(source ? tr("regrouping…") : QString());
@@ -344,25 +343,31 @@ void StepTimelinePanel::recolor() {
     const Dataset& d = session_->datasets[static_cast<std::size_t>(shownDataset_)];
     const Device* device = session_->findDevice(d.context.deviceId);
     const bool byBottleneck = coloring() == Coloring::bottleneck;
-    std::unordered_map<int, QRgb> colorOf;
+    // Per record once (a record launches many times in a step): its colour and key.
+    struct Look {
+        QRgb color;
+        int key; // category or bottleneck
+    };
+    std::unordered_map<int, Look> lookOf;
     std::unordered_map<int, std::string> what;
     std::map<int, double> timeByKey; // category or bottleneck -> time in the step
     std::vector<QRgb> colors(t.slices.size());
     for (std::size_t i = 0; i < t.slices.size(); ++i) {
         const int r = t.slices[i].record;
-        auto it = colorOf.find(r);
-        const OpRecord& record = d.records[static_cast<std::size_t>(r)];
-        const int key = byBottleneck
-                            ? static_cast<int>(recordBottleneck(record, device, session_->view))
-                            : static_cast<int>(record.category);
-        if (it == colorOf.end()) {
-            const QColor c = byBottleneck ? bottleneckColor(static_cast<Bottleneck>(key))
+        auto it = lookOf.find(r);
+        if (it == lookOf.end()) {
+            const OpRecord& record = d.records[static_cast<std::size_t>(r)];
+            const int key = byBottleneck
+                                ? static_cast<int>(recordBottleneck(record, device, session_->view))
+                                : static_cast<int>(record.category);
+            // The MD chart's colours: a bottleneck reads the same in both.
+            const QColor c = byBottleneck ? MdChart::bottleneckColor(static_cast<Bottleneck>(key))
                                           : categoryColor(record.category);
-            it = colorOf.emplace(r, c.rgb()).first;
+            it = lookOf.emplace(r, Look{c.rgb(), key}).first;
             what.emplace(r, recordText(record));
         }
-        colors[i] = it->second;
-        timeByKey[key] += t.slices[i].endS - t.slices[i].startS;
+        colors[i] = it->second.color;
+        timeByKey[it->second.key] += t.slices[i].endS - t.slices[i].startS;
     }
     // The key lists what the step spent its time on, most first.
     std::vector<std::pair<double, int>> order;
@@ -374,7 +379,7 @@ void StepTimelinePanel::recolor() {
     for (const auto& [negTime, key] : order) {
         const auto name = byBottleneck ? toString(static_cast<Bottleneck>(key))
                                        : toString(static_cast<Category>(key));
-        const QColor c = byBottleneck ? bottleneckColor(static_cast<Bottleneck>(key))
+        const QColor c = byBottleneck ? MdChart::bottleneckColor(static_cast<Bottleneck>(key))
                                       : categoryColor(static_cast<Category>(key));
         const QString text = QString::fromUtf8(name.data(), qsizetype(name.size()));
         if (parts.size() < 5)
