@@ -31,6 +31,7 @@
 #include <QSplitter>
 #include <QStackedWidget>
 #include <QStatusBar>
+#include <QTabWidget>
 
 namespace roofscope::ui {
 
@@ -49,7 +50,12 @@ MainWindow::MainWindow(Catalog catalog, QWidget* parent)
     splitter_->setObjectName(QStringLiteral("plotTableSplitter"));
     splitter_->addWidget(viewStack_);
     splitter_->addWidget(timeline_);
-    splitter_->addWidget(records_);
+    bottomTabs_ = new QTabWidget(this);
+    bottomTabs_->setObjectName(QStringLiteral("bottomTabs"));
+    bottomTabs_->setDocumentMode(true);
+    bottomTabs_->setTabBarAutoHide(true);
+    bottomTabs_->addTab(records_, tr("Records"));
+    splitter_->addWidget(bottomTabs_);
     splitter_->setStretchFactor(0, 3);
     splitter_->setStretchFactor(1, 1);
     splitter_->setStretchFactor(2, 2);
@@ -257,6 +263,7 @@ void MainWindow::refreshViews() {
         analysis_->setSession(session_);
         viewStack_->setCurrentWidget(analysis_);
     }
+    showViewTable();
     records_->setSession(session_);
     const auto& selection = session_.view.selection;
     const auto ref = selection.empty() ? std::nullopt : std::optional<RecordRef>(selection.front());

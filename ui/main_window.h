@@ -21,6 +21,7 @@ class QMenu;
 class QProgressBar;
 class QSplitter;
 class QStackedWidget;
+class QTabWidget;
 class QPushButton;
 class QToolButton;
 
@@ -61,6 +62,7 @@ class MainWindow : public QMainWindow {
     ViewBar* viewBar() const { return viewBar_; }
     // The analysis views' page (chart, options and table), shown instead of the plot.
     AnalysisPane* analysisPane() const { return analysis_; }
+    QTabWidget* bottomTabs() const { return bottomTabs_; }
     QStackedWidget* viewStack() const { return viewStack_; }
     // The step timeline between the view and the table; shown while a run's trace is in memory
     // and View > Step Timeline is on (main_window_timeline.cpp).
@@ -159,6 +161,9 @@ class MainWindow : public QMainWindow {
     void refresh();
     // The same without the tree, for edits the tree made itself.
     void refreshViews();
+    // The analysis view's table as a tab beside the records while that view shows; brought to
+    // the front when the view changes, left where the user put it when only an option did.
+    void showViewTable();
     void selectRecord(std::optional<RecordRef> ref);
     // The view bar changed a choice: into the session, QSettings and the plot.
     void viewEdited(bool refit);
@@ -194,6 +199,9 @@ class MainWindow : public QMainWindow {
     AnalysisPane* analysis_ = nullptr;
     QStackedWidget* viewStack_ = nullptr;
     RecordPanel* records_ = nullptr;
+    // Under the chart: the records, and beside them the analysis view's table while one shows.
+    QTabWidget* bottomTabs_ = nullptr;
+    std::optional<ViewKind> tableViewKind_; // the view whose table the tab shows
     StepTimelinePanel* timeline_ = nullptr;
     QAction* timelineAction_ = nullptr;
     TraceLoader* loader_ = nullptr;

@@ -5,8 +5,12 @@
 #include "ui/roofline_plot.h"
 #include "ui/view_bar.h"
 #include "ui/views/analysis_pane.h"
+#include "ui/views/view_table_model.h"
 
 #include <QSettings>
+#include <QStackedWidget>
+#include <QTabWidget>
+#include <QTableView>
 
 namespace roofscope::ui {
 namespace {
@@ -46,6 +50,24 @@ void MainWindow::applyRememberedView(ViewSettings& v) {
     read(settings, QStringLiteral("pointStyle"), v.pointStyle);
     v.logX = settings.value(QStringLiteral("logX"), v.logX).toBool();
     v.logY = settings.value(QStringLiteral("logY"), v.logY).toBool();
+}
+
+void MainWindow::showViewTable() {
+    QTableView* table = analysis_->tableView();
+    int index = bottomTabs_->indexOf(table);
+    if (viewStack_->currentWidget() != analysis_) {
+        if (index >= 0)
+            bottomTabs_->removeTab(index);
+        tableViewKind_.reset();
+        return;
+    }
+    if (index < 0)
+        index = bottomTabs_->addTab(table, QString());
+    bottomTabs_->setTabText(index, analysis_->tableTitle());
+    // An empty table (the view cannot draw and says why above) does not hide the records.
+    if (tableViewKind_ != session_.view.view)
+        bottomTabs_->setCurrentIndex(analysis_->tableModel()->rowCount() > 0 ? index : 0);
+    tableViewKind_ = session_.view.view;
 }
 
 void MainWindow::viewEdited(bool refit) {

@@ -5,6 +5,7 @@
 #include "core/session_file.h"
 #include "tests/support/record_fixture.h"
 #include "ui/main_window.h"
+#include "ui/record_panel.h"
 #include "ui/roofline_plot.h"
 #include "ui/view_bar.h"
 #include "ui/views/analysis_pane.h"
@@ -21,6 +22,7 @@
 #include <QPushButton>
 #include <QSettings>
 #include <QStackedWidget>
+#include <QTabWidget>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -132,14 +134,38 @@ class TestAnalysisViews : public QObject {
         QVERIFY(chart);
         QCOMPARE(QString::fromLatin1(chart->metaObject()->className()), className);
         QVERIFY2(chart->emptyReason().isEmpty(), qPrintable(chart->emptyReason()));
-        QVERIFY(window.analysisPane()->tableModel()->rowCount() > 0);
+        const int rows = window.analysisPane()->tableModel()->rowCount();
+        QVERIFY(rows > 0);
         QVERIFY(!window.analysisPane()->notes()->text().isEmpty());
+        // The table is a tab beside the records, at the window's width, and in front.
+        QTabWidget* tabs = window.bottomTabs();
+        QCOMPARE(tabs->count(), 2);
+        QCOMPARE(tabs->currentWidget(), static_cast<QWidget*>(window.analysisPane()->tableView()));
+        QCOMPARE(tabs->tabText(1), QStringLiteral("%1: %2 row(s)").arg(viewTitle(kind)).arg(rows));
         // Colour, point style and log axes are the roofline's; the bar greys them out.
         QVERIFY(!window.viewBar()->findChild<QComboBox*>(QStringLiteral("colorBy"))->isEnabled());
 
         chooseView(window, ViewKind::roofline);
         QVERIFY(window.viewStack()->currentWidget() == window.plot());
+        QCOMPARE(tabs->count(), 1);
+        QCOMPARE(tabs->currentWidget(), static_cast<QWidget*>(window.recordPanel()));
         QVERIFY(window.viewBar()->findChild<QComboBox*>(QStringLiteral("colorBy"))->isEnabled());
+    }
+
+    // The user's choice of tab outlives an option's edit; a new view brings its table forward.
+    void tableTabStaysWhereTheUserPutIt() {
+        MainWindow window(Catalog{});
+        window.setSession(twoRuns());
+        chooseView(window, ViewKind::comparison);
+        QTabWidget* tabs = window.bottomTabs();
+        tabs->setCurrentWidget(window.recordPanel());
+        auto* target = option<QComboBox>(window, "compareTarget");
+        QVERIFY(target);
+        target->setCurrentIndex(target->findData(QStringLiteral("device:fast-gpu")));
+        QCOMPARE(tabs->currentWidget(), static_cast<QWidget*>(window.recordPanel()));
+        chooseView(window, ViewKind::placement);
+        QCOMPARE(tabs->currentWidget(), static_cast<QWidget*>(window.analysisPane()->tableView()));
+        QVERIFY(tabs->tabText(1).startsWith(QStringLiteral("Placement: ")));
     }
 
     void costViewNeedsAPrice() {

@@ -2,8 +2,8 @@
 // or hidden under a legend, no tick label twice in a row (tests/support/text_fit.h). The window
 // opens the real samples (../shared/samples, skipped when absent) and the demo, and shows every
 // view of each with the step timeline; the checker itself is tested on charts made to fail.
-// ROOFSCOPE_TEXT_FIT_SHOTS=DIR saves each row's chart there as a PNG, to look at what it checked;
-// ROOFSCOPE_TEXT_FIT_ALL=1 lets the expected failures fail, to read what is still wrong.
+// ROOFSCOPE_TEXT_FIT_SHOTS=DIR saves each row's chart there as a PNG (and the whole window beside
+// it), to look at what it checked.
 #include "ui/catalog_loader.h"
 #include "ui/main_window.h"
 #include "ui/roofline_plot.h"
@@ -161,9 +161,7 @@ class TestTextFit : public QObject {
             qPrintable(report(textProblems(plot))));
     }
 
-    // One row per sample and view, the sample's window opened once. Rows the explorer does not
-    // pass yet are expected failures, each with what is wrong: an XPASS (a fix) fails the suite
-    // until the row is moved out of the list.
+    // One row per sample and view, the sample's window opened once.
     void everyView_data() {
         QTest::addColumn<QString>("scenario");
         QTest::addColumn<ViewKind>("view");
@@ -186,33 +184,23 @@ class TestTextFit : public QObject {
         chooseView(*window, view);
         settle(*window);
         QStringList problems = textProblems(*shownChart(*window));
-        if (!qEnvironmentVariableIsEmpty("ROOFSCOPE_TEXT_FIT_SHOTS"))
-            shownChart(*window)->grab().save(
-                qEnvironmentVariable("ROOFSCOPE_TEXT_FIT_SHOTS") + QStringLiteral("/") +
-                QString::fromLatin1(QTest::currentDataTag()) + QStringLiteral(".png"));
+        if (!qEnvironmentVariableIsEmpty("ROOFSCOPE_TEXT_FIT_SHOTS")) {
+            const QString base = qEnvironmentVariable("ROOFSCOPE_TEXT_FIT_SHOTS") +
+                                 QStringLiteral("/") + QString::fromLatin1(QTest::currentDataTag());
+            shownChart(*window)->grab().save(base + QStringLiteral(".png"));
+            window->grab().save(base + QStringLiteral(" window.png"));
+        }
         if (view == ViewKind::roofline && window->timeline()->isVisible()) {
             window->timeline()->plot()->replot();
             for (const QString& p : textProblems(*window->timeline()->plot()))
                 problems << QStringLiteral("timeline: ") + p;
         }
-        if (const QString known = knownProblem(scenario, view); !known.isEmpty())
-            QEXPECT_FAIL("", qPrintable(known), Continue);
         QVERIFY2(problems.isEmpty(), qPrintable(QStringLiteral("\n  ") + report(problems)));
     }
 
     void cleanupTestCase() { windows_.clear(); }
 
   private:
-    // What is still wrong with a view at 1366x768, in words for the expected failure; "" when it
-    // is legible.
-    static QString knownProblem(const QString& scenario, ViewKind view) {
-        if (view == ViewKind::md_roofline && scenario == QLatin1String("demo") &&
-            qEnvironmentVariableIsEmpty("ROOFSCOPE_TEXT_FIT_ALL"))
-            return QStringLiteral("the demo's A plane is ~130x120 px at 1366x768 and its colour "
-                                  "key covers the optimizer phase's label");
-        return {};
-    }
-
     ui::MainWindow* windowFor(const QString& scenario) {
         if (auto it = windows_.find(scenario); it != windows_.end())
             return it->second.get();

@@ -39,32 +39,29 @@ AnalysisPane::AnalysisPane(QWidget* parent)
     table_->setAlternatingRowColors(true);
     table_->verticalHeader()->hide();
     table_->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
+    table_->hide(); // until the window places it
     notes_->setObjectName(QStringLiteral("viewNotes"));
     notes_->setWordWrap(true);
     notes_->setTextInteractionFlags(Qt::TextSelectableByMouse);
     notes_->setAlignment(Qt::AlignTop | Qt::AlignLeft);
     notes_->setContentsMargins(4, 4, 4, 4);
-    // The findings scroll in a bounded box: a long note (a provenance URL, a kernel name) must
-    // not push the table out of sight.
+    // The findings scroll beside the chart: a long note (a provenance URL, a kernel name) must
+    // not push the chart out of sight.
     auto* notesArea = new QScrollArea(this);
     notesArea->setObjectName(QStringLiteral("viewNotesArea"));
     notesArea->setWidget(notes_);
     notesArea->setWidgetResizable(true);
     notesArea->setFrameShape(QFrame::NoFrame);
-    notesArea->setMaximumHeight(notes_->fontMetrics().lineSpacing() * 7 + 12);
 
-    auto* side = new QSplitter(Qt::Vertical, this);
-    side->addWidget(notesArea);
-    side->addWidget(table_);
-    side->setStretchFactor(1, 1);
-    side->setChildrenCollapsible(false);
     splitter_->addWidget(new QWidget(this)); // the chart's place until a view is shown
-    splitter_->addWidget(side);
-    // The chart is what the page is for: about two thirds of the width until the user drags.
-    splitter_->setStretchFactor(0, 2);
+    splitter_->addWidget(notesArea);
+    // The chart is what the page is for: about three quarters of the width until the user
+    // drags. The table is not beside it: a comparison has 14 columns, which a side pane could
+    // only show by scrolling sideways; the window puts it under the chart, at its full width.
+    splitter_->setStretchFactor(0, 3);
     splitter_->setStretchFactor(1, 1);
-    splitter_->setSizes({660, 340});
     splitter_->setChildrenCollapsible(false);
+    connect(splitter_, &QSplitter::splitterMoved, this, [this] { userSplit_ = true; });
 
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -86,14 +83,16 @@ void AnalysisPane::setSession(const Session& session) {
             chart_->setObjectName(QStringLiteral("viewChart"));
             connect(chart_, &ViewChart::recordActivated, this, &AnalysisPane::recordActivated);
             kind_ = kind;
+            split();
         }
     }
     if (chart_ && kind == kind_) {
         chart_->setSession(session);
         model_->setTable(chart_->table());
         table_->resizeColumnsToContents();
-        // Kernel names run to a hundred characters: cap a column so that the others show.
-        const int widest = table_->fontMetrics().horizontalAdvance(QLatin1Char('x')) * 32;
+        // Kernel names run to a hundred characters: cap a column (its text wraps) so that the
+        // numbers show beside it without scrolling sideways.
+        const int widest = table_->fontMetrics().horizontalAdvance(QLatin1Char('x')) * 24;
         for (int c = 0; c < model_->columnCount(); ++c)
             table_->setColumnWidth(c, std::min(table_->columnWidth(c), widest));
         QStringList lines;
@@ -105,6 +104,24 @@ void AnalysisPane::setSession(const Session& session) {
     }
     rebuildOptions(session);
     showing_ = false;
+}
+
+void AnalysisPane::resizeEvent(QResizeEvent* event) {
+    QWidget::resizeEvent(event);
+    // Sizes given before the pane has its width are kept as pixels, not as shares: the notes
+    // would get what is left of a guessed width. Split the real width until the user drags.
+    split();
+}
+
+void AnalysisPane::split() {
+    const int w = splitter_->width();
+    if (!userSplit_ && w > 0)
+        splitter_->setSizes({w * 3 / 4, w - w * 3 / 4});
+}
+
+QString AnalysisPane::tableTitle() const {
+    const int rows = model_->rowCount();
+    return tr("%1: %n row(s)", nullptr, rows).arg(viewTitle(kind_));
 }
 
 void AnalysisPane::rebuildOptions(const Session& session) {

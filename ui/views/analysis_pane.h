@@ -1,7 +1,8 @@
 #pragma once
 // The explorer's page for the analysis views (MD-Roofline, comparison, placement, matrix, cost):
 // the view's own options strip on top (ui/views/view_options.h, made by the view's row of
-// ui/views/view_list.h), the chart, and the table of its numbers with notes beside it. It draws
+// ui/views/view_list.h), the chart with its notes beside it, and the table of its numbers, which
+// the pane fills but does not lay out (tableView(): the window shows it at its full width). It draws
 // from the session it is given; an edit of the options is announced with optionsEdited() and
 // written into a session by applyTo(), so that the window keeps one source of truth.
 
@@ -38,7 +39,10 @@ class AnalysisPane : public QWidget {
     void setCatalog(const Catalog* catalog) { catalog_ = catalog; }
 
     ViewChart* chart() const { return chart_; }
+    // The view's table, owned by the pane and placed by whoever shows the pane.
     QTableView* tableView() const { return table_; }
+    // What the table is, for its tab: "Comparison: 32 rows".
+    QString tableTitle() const;
     ViewTableModel* tableModel() const { return model_; }
     QLabel* notes() const { return notes_; }
 
@@ -46,8 +50,12 @@ class AnalysisPane : public QWidget {
     void optionsEdited();
     void recordActivated(roofscope::RecordRef ref);
 
+  protected:
+    void resizeEvent(QResizeEvent* event) override;
+
   private:
     void rebuildOptions(const Session& session);
+    void split();
     void edited();
 
     ViewKind kind_ = ViewKind::roofline;
@@ -62,6 +70,7 @@ class AnalysisPane : public QWidget {
     // The strip of the view shown; null when the view has none.
     ViewOptions* strip_ = nullptr;
     bool showing_ = false;
+    bool userSplit_ = false; // the user has dragged the chart's edge
     const Catalog* catalog_ = nullptr;
 };
 

@@ -49,6 +49,21 @@ bool rewrapTexts(QCustomPlot& plot) {
                 changed = true;
             }
         }
+    // A legend in its own row: as many entries a row as fit, at most three.
+    if (QCPLegend* legend = plot.legend; legend && legend->layout() == plot.plotLayout()) {
+        int widest = 1;
+        for (int i = 0; i < legend->itemCount(); ++i)
+            if (QCPAbstractLegendItem* item = legend->item(i))
+                widest = std::max(widest, item->minimumOuterSizeHint().width());
+        const int room = plot.width() - legend->margins().left() - legend->margins().right();
+        const int wrap =
+            std::clamp((room + legend->columnSpacing()) / (widest + legend->columnSpacing()), 1, 3);
+        if (wrap != legend->wrap()) {
+            legend->setWrap(wrap);
+            legend->setFillOrder(legend->fillOrder(), true);
+            changed = true;
+        }
+    }
     return changed;
 }
 
@@ -95,8 +110,8 @@ void resetChartFrame(QCustomPlot& plot, const QString& title, const QString& sub
     if (ownRow) {
         plot.plotLayout()->addElement(row - 1, 0, plot.legend);
         plot.legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
-        // Three entries a row: a row of every entry is wider than a laptop's window, and
-        // QCustomPlot cuts the entries that do not fit.
+        // Three entries a row at most (fewer on a narrow chart, rewrapTexts): a row of every
+        // entry is wider than a laptop's window, and QCustomPlot cuts the entries that do not fit.
         plot.legend->setWrap(3);
         plot.legend->setMargins(QMargins(6, 2, 6, 2));
         plot.legend->setBorderPen(Qt::NoPen);

@@ -24,7 +24,8 @@ void resetChartFrame(QCustomPlot& plot, const QString& title, const QString& sub
 QString wrapToWidth(const QString& text, const QFont& font, int width);
 
 // Refills the lines of the text elements resetChartFrame made (title and subtitle, which keep
-// their words in the property "fullText") to the plot's width now; true when one changed.
+// their words in the property "fullText") to the plot's width now, and puts as many entries in
+// a row of a legend in its own row as fit (at most three); true when one changed.
 bool rewrapTexts(QCustomPlot& plot);
 
 // A strip of horizontal bars under the chart's main rects: a bold `title` above an axis rect

@@ -140,7 +140,12 @@ void MdChart::setSession(const Session& session) {
     // The bars' rows keep a readable height: two ranks' eight rows take more of the chart than
     // one rank's four.
     const double barRows = static_cast<double>(bars_.size());
-    plotLayout()->setRowStretchFactors({3.0, std::clamp(barRows / 2, 2.0, 3.5)});
+    const double barStretch = std::clamp(barRows / 2, 2.0, 3.5);
+    addColourKey(md);
+    if (plotLayout()->rowCount() == 3)
+        plotLayout()->setRowStretchFactors({3.0, 0.001, barStretch});
+    else
+        plotLayout()->setRowStretchFactors({3.0, barStretch});
     replot(rpQueuedReplot);
 }
 

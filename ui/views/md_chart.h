@@ -71,6 +71,8 @@ class MdChart : public ViewChart {
     QCPAxisRect* addPlane(QCPLayoutGrid* grid, int column, MdPlane plane);
     void drawPlane(MdPlane plane, const MdAnalysis& md, const Dataset& dataset);
     void drawBars(const MdAnalysis& md);
+    // The bottleneck colours of the A plane's points, in a row under the planes.
+    void addColourKey(const MdAnalysis& md);
 
     std::map<MdPlane, QCPAxisRect*> planes_;
     // Each plane's title, which also names its ridge: a label along the ridge line crossed the

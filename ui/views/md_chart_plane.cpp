@@ -301,34 +301,41 @@ void MdChart::drawPlane(MdPlane plane, const MdAnalysis& md, const Dataset& data
     yAx->setRange(
         std::min(std::clamp(extent.yLow / 5, yHigh * 1e-7, yHigh * 1e-3), aggregateYLow / 3),
         yHigh);
+}
 
-    // The colour key, once, where the slope leaves room; an empty plane has nothing to key, and
-    // its reason takes the room.
-    if (plane == MdPlane::a && count > 0) {
-        auto* key = new QCPLegend;
-        // Bottom right, short: right of the ridge and far under the roof a training step has
-        // nothing, while the top holds the roof labels and the aggregates with their labels.
-        rect->insetLayout()->addElement(key, Qt::AlignBottom | Qt::AlignRight);
-        key->setLayer(QStringLiteral("legend"));
-        key->setFont(QFont(font().family(), 7));
-        key->setIconSize(10, 8);
-        key->setRowSpacing(-2);
-        key->setBrush(QColor(255, 255, 255, 220));
-        std::vector<std::pair<QString, QColor>> entries = {
-            {tr("compute-bound"), bottleneckColor(Bottleneck::compute)},
-            {tr("memory-bound"), bottleneckColor(Bottleneck::memory)},
-            {tr("comm.-bound"), bottleneckColor(Bottleneck::communication)},
-            {tr("latency-bound"), bottleneckColor(Bottleneck::latency)},
-            {tr("other plane"), kGrey}};
-        if (md.unbounded > 0)
-            entries.emplace_back(tr("no bound"), kNoBound);
-        for (const auto& [name, color] : entries) {
-            QCPGraph* g = addGraph(xAx, yAx);
-            g->setName(name);
-            g->setLineStyle(QCPGraph::lsNone);
-            g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, color, color, 7));
-            key->addItem(new QCPPlottableLegendItem(key, g));
-        }
+void MdChart::addColourKey(const MdAnalysis& md) {
+    // An A plane without points has nothing to key, and its reason is all it shows.
+    if (points_[MdPlane::a] == 0)
+        return;
+    auto* key = new QCPLegend;
+    // Its own row between the planes and the bars, in one line: inside a plane it covered the
+    // points and labels of a laptop-sized chart.
+    plotLayout()->insertRow(1);
+    plotLayout()->addElement(1, 0, key);
+    key->setLayer(QStringLiteral("legend"));
+    key->setFont(QFont(font().family(), 7));
+    key->setIconSize(10, 8);
+    key->setFillOrder(QCPLayoutGrid::foColumnsFirst);
+    key->setWrap(6);
+    key->setColumnSpacing(10);
+    key->setMargins(QMargins(4, 0, 4, 0));
+    key->setBorderPen(Qt::NoPen);
+    key->setBrush(Qt::NoBrush);
+    std::vector<std::pair<QString, QColor>> entries = {
+        {tr("compute-bound"), bottleneckColor(Bottleneck::compute)},
+        {tr("memory-bound"), bottleneckColor(Bottleneck::memory)},
+        {tr("comm.-bound"), bottleneckColor(Bottleneck::communication)},
+        {tr("latency-bound"), bottleneckColor(Bottleneck::latency)},
+        {tr("other plane"), kGrey}};
+    if (md.unbounded > 0)
+        entries.emplace_back(tr("no bound"), kNoBound);
+    QCPAxisRect* rect = planes_.at(MdPlane::a);
+    for (const auto& [name, color] : entries) {
+        QCPGraph* g = addGraph(rect->axis(QCPAxis::atBottom), rect->axis(QCPAxis::atLeft));
+        g->setName(name);
+        g->setLineStyle(QCPGraph::lsNone);
+        g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, color, color, 7));
+        key->addItem(new QCPPlottableLegendItem(key, g));
     }
 }
 

@@ -184,6 +184,7 @@ void ViewChart::showEmpty(const QString& reason) {
     emptyReason_ = reason;
     table_ = {};
     auto* text = new QCPTextElement(this, reason);
+    text->setProperty("fullText", reason); // wrapped to the width (rewrapTexts)
     text->setTextColor(palette().color(QPalette::PlaceholderText));
     // Empty rows above and below share the height, so that the reason sits in the middle.
     plotLayout()->addElement(0, 0, new QCPLayoutElement(this));

@@ -44,6 +44,10 @@ class ViewChart : public QCustomPlot {
     // Everything that can be hovered, in the order added.
     const std::vector<ChartPick>& picks() const { return picks_; }
 
+    // Small: QCustomPlot would ask for its legend's and title's width in one line, and so take
+    // the notes' share of the page; fitToLayout wraps them to the width the chart is given.
+    QSize minimumSizeHint() const override { return {360, 240}; }
+
   signals:
     // The user clicked the point of a record (the explorer selects it everywhere).
     void recordActivated(roofscope::RecordRef ref);
