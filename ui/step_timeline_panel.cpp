@@ -1,5 +1,6 @@
 #include "ui/step_timeline_panel.h"
 
+#include "core/import/kineto/timeline_table.h"
 #include "core/units.h"
 #include "ui/palette.h"
 #include "ui/step_timeline_plot.h"
@@ -180,38 +181,26 @@ void StepTimelinePanel::fillSteps() {
     if (!source || !source->trace)
         return;
     const std::vector<std::string> names = timelineSteps(*source->trace);
-    // The span of each step on the lowest rank, and the step nearest the mean: a step a user
-    // can take for the run, rather than the first (often a warm-up).
+    // Each step with its span on the lowest rank; the one nearest the mean comes first (core's
+    // typicalTimelineStep, as `roofscope export --view timeline` takes it).
     const LoadedTrace* lowest = nullptr;
     for (const LoadedTrace& r : source->trace->ranks)
         if (!lowest || r.analysis.context.rank < lowest->analysis.context.rank)
             lowest = &r;
     std::map<std::string, double> span;
-    double sum = 0;
-    int n = 0;
     if (lowest)
         for (const Step& s : lowest->analysis.steps)
-            if (s.complete) {
+            if (s.complete)
                 span[s.name] = s.gpu.spanS;
-                sum += s.gpu.spanS;
-                ++n;
-            }
-    const double mean = n > 0 ? sum / n : 0;
-    int typical = 0;
-    double nearest = -1;
-    for (std::size_t i = 0; i < names.size(); ++i) {
-        const auto it = span.find(names[i]);
-        QString text = QString::fromStdString(names[i]);
-        if (it != span.end()) {
+    for (const std::string& name : names) {
+        const auto it = span.find(name);
+        QString text = QString::fromStdString(name);
+        if (it != span.end())
             text += QStringLiteral(" (%1)").arg(si(it->second, Dimension::time));
-            const double d = std::abs(it->second - mean);
-            if (nearest < 0 || d < nearest) {
-                nearest = d;
-                typical = static_cast<int>(i);
-            }
-        }
-        step_->addItem(text, QString::fromStdString(names[i]));
+        step_->addItem(text, QString::fromStdString(name));
     }
+    const int typical =
+        std::max(0, step_->findData(QString::fromStdString(typicalTimelineStep(*source->trace))));
     const int at = step_->findData(keep);
     step_->setCurrentIndex(at >= 0 ? at : typical);
 }
@@ -343,48 +332,32 @@ void StepTimelinePanel::recolor() {
     const Dataset& d = session_->datasets[static_cast<std::size_t>(shownDataset_)];
     const Device* device = session_->findDevice(d.context.deviceId);
     const bool byBottleneck = coloring() == Coloring::bottleneck;
-    // Per record once (a record launches many times in a step): its colour and key.
-    struct Look {
-        QRgb color;
-        int key; // category or bottleneck
+    const TimelineColoring by =
+        byBottleneck ? TimelineColoring::bottleneck : TimelineColoring::category;
+    const std::vector<int> keys = timelineKeys(t, d, device, session_->view, by);
+    // The MD chart's colours: a bottleneck reads the same in both.
+    const auto colorOf = [byBottleneck](int key) {
+        if (key < 0)
+            return QColor(Qt::gray);
+        return byBottleneck ? MdChart::bottleneckColor(static_cast<Bottleneck>(key))
+                            : categoryColor(static_cast<Category>(key));
     };
-    std::unordered_map<int, Look> lookOf;
     std::unordered_map<int, std::string> what;
-    std::map<int, double> timeByKey; // category or bottleneck -> time in the step
     std::vector<QRgb> colors(t.slices.size());
     for (std::size_t i = 0; i < t.slices.size(); ++i) {
+        colors[i] = colorOf(keys[i]).rgb();
         const int r = t.slices[i].record;
-        auto it = lookOf.find(r);
-        if (it == lookOf.end()) {
-            const OpRecord& record = d.records[static_cast<std::size_t>(r)];
-            const int key = byBottleneck
-                                ? static_cast<int>(recordBottleneck(record, device, session_->view))
-                                : static_cast<int>(record.category);
-            // The MD chart's colours: a bottleneck reads the same in both.
-            const QColor c = byBottleneck ? MdChart::bottleneckColor(static_cast<Bottleneck>(key))
-                                          : categoryColor(record.category);
-            it = lookOf.emplace(r, Look{c.rgb(), key}).first;
-            what.emplace(r, recordText(record));
-        }
-        colors[i] = it->second.color;
-        timeByKey[it->second.key] += t.slices[i].endS - t.slices[i].startS;
+        if (!what.contains(r))
+            what.emplace(r, recordText(d.records[static_cast<std::size_t>(r)]));
     }
-    // The key lists what the step spent its time on, most first.
-    std::vector<std::pair<double, int>> order;
-    for (const auto& [key, time] : timeByKey)
-        order.emplace_back(-time, key);
-    std::sort(order.begin(), order.end());
     // Five fit beside the choosers on a laptop's screen; the tip lists them all with their time.
     QStringList parts, all;
-    for (const auto& [negTime, key] : order) {
-        const auto name = byBottleneck ? toString(static_cast<Bottleneck>(key))
-                                       : toString(static_cast<Category>(key));
-        const QColor c = byBottleneck ? MdChart::bottleneckColor(static_cast<Bottleneck>(key))
-                                      : categoryColor(static_cast<Category>(key));
-        const QString text = QString::fromUtf8(name.data(), qsizetype(name.size()));
+    const std::vector<TimelineKeyTime> order = timelineKeyTimes(t, keys);
+    for (const TimelineKeyTime& k : order) {
+        const QString text = QString::fromStdString(timelineKeyName(k.key, by));
         if (parts.size() < 5)
-            parts << swatch(c, text);
-        all << swatch(c, text) + QStringLiteral(" ") + si(-negTime, Dimension::time);
+            parts << swatch(colorOf(k.key), text);
+        all << swatch(colorOf(k.key), text) + QStringLiteral(" ") + si(k.seconds, Dimension::time);
     }
     if (order.size() > 5)
         parts << tr("+%1 more").arg(order.size() - 5);

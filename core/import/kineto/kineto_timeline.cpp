@@ -209,6 +209,38 @@ std::string recordText(const OpRecord& record) {
     return recordLabel(record) + " (" + std::string(toString(record.category)) + ")";
 }
 
+BesideShares besideShares(const StepTimeline& timeline, std::size_t slice) {
+    BesideShares out;
+    if (slice >= timeline.slices.size())
+        return out;
+    const TimelineSlice& s = timeline.slices[slice];
+    const double length = s.endS - s.startS;
+    if (length <= 0)
+        return out;
+    const int rank = timeline.lanes[static_cast<std::size_t>(s.lane)].rank;
+    std::vector<std::pair<double, double>> byKind[3];
+    // Slices are by lane, then start: on each other lane of the rank, only those starting after
+    // s's start less that lane's longest slice can reach into s.
+    const auto& all = timeline.slices;
+    for (std::size_t lane = 0; lane < timeline.lanes.size(); ++lane) {
+        if (static_cast<int>(lane) == s.lane || timeline.lanes[lane].rank != rank)
+            continue;
+        const int l = static_cast<int>(lane);
+        const double from = s.startS - timeline.longestS[lane];
+        auto it = std::lower_bound(all.begin(), all.end(), std::pair(l, from),
+                                   [](const TimelineSlice& a, const std::pair<int, double>& key) {
+                                       return std::pair(a.lane, a.startS) < key;
+                                   });
+        for (; it != all.end() && it->lane == l && it->startS < s.endS; ++it)
+            if (it->endS > s.startS)
+                byKind[static_cast<int>(it->kind)].emplace_back(it->startS, it->endS);
+    }
+    out.compute = coveredWithin(byKind[0], s.startS, s.endS) / length;
+    out.communication = coveredWithin(byKind[1], s.startS, s.endS) / length;
+    out.copies = coveredWithin(byKind[2], s.startS, s.endS) / length;
+    return out;
+}
+
 std::string describeSlice(const StepTimeline& timeline, std::size_t slice, std::string_view what) {
     if (slice >= timeline.slices.size())
         return {};
@@ -219,19 +251,12 @@ std::string describeSlice(const StepTimeline& timeline, std::size_t slice, std::
            " in " + timeline.step + ", " + laneText(timeline, s.lane) + "\n";
     if (length <= 0)
         return out + "no length to overlap";
-    const int rank = timeline.lanes[static_cast<std::size_t>(s.lane)].rank;
-    std::vector<std::pair<double, double>> byKind[3];
-    for (const TimelineSlice& o : timeline.slices)
-        if (o.lane != s.lane && timeline.lanes[static_cast<std::size_t>(o.lane)].rank == rank &&
-            o.endS > s.startS && o.startS < s.endS)
-            byKind[static_cast<int>(o.kind)].emplace_back(o.startS, o.endS);
-    const double compute = coveredWithin(byKind[0], s.startS, s.endS) / length;
-    const double comm = coveredWithin(byKind[1], s.startS, s.endS) / length;
-    const double copies = coveredWithin(byKind[2], s.startS, s.endS) / length;
-    if (compute == 0 && comm == 0 && copies == 0)
+    const BesideShares b = besideShares(timeline, slice);
+    if (b.compute == 0 && b.communication == 0 && b.copies == 0)
         return out + "nothing else ran beside it on its rank";
-    return out + "beside it on other streams: compute " + percent(compute) +
-           " of its time, communication " + percent(comm) + ", copies " + percent(copies);
+    return out + "beside it on other streams: compute " + percent(b.compute) +
+           " of its time, communication " + percent(b.communication) + ", copies " +
+           percent(b.copies);
 }
 
 Bottleneck recordBottleneck(const OpRecord& record, const Device* device,

@@ -78,6 +78,14 @@ std::vector<std::size_t> slicesOfRecord(const StepTimeline& timeline, int record
 // A lane in words: "rank 1 · GPU 0 · stream 7"; the rank only when the trace has several.
 std::string laneText(const StepTimeline& timeline, int lane);
 
+// The shares of a slice's time (0..1) during which other lanes of its rank ran compute,
+// communication and copies; each kind counted once however many lanes ran it. All 0 for a
+// slice without length.
+struct BesideShares {
+    double compute = 0, communication = 0, copies = 0;
+};
+BesideShares besideShares(const StepTimeline& timeline, std::size_t slice);
+
 // What hovering a slice says: `what` (recordText of its record), the launch's start and length in
 // the step, its lane, and what ran beside it on other lanes of its rank ("beside it on other
 // streams: compute 85 % of its time, communication 0 %, copies 0 %", or "nothing else ran beside
