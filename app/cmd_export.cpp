@@ -28,6 +28,10 @@ struct Args {
     std::string deviceId;
     std::string systemId;
     ExportOptions options;
+    // --view timeline: not a view of the session but the step timeline of a trace.
+    bool timeline = false;
+    std::string step; // empty: the step nearest the mean span
+    std::optional<TimelineColoring> coloring;
 };
 
 // "KEY=REST" split at the first '=', both sides non-empty.
@@ -47,7 +51,8 @@ std::string viewHelp() {
                 .append(view.cliName)
                 .append(" ")
                 .append(view.help);
-    return help;
+    return help + ";\ntimeline one step's launches on their streams over time, one row per "
+                  "launch in a table (traces only; --step, --color-by)";
 }
 
 OptionTable optionTable(Args& a) {
@@ -61,10 +66,32 @@ OptionTable optionTable(Args& a) {
          "V",
          viewHelp(),
          [&a](const std::string& v) {
+             if (v == "timeline") {
+                 a.timeline = true;
+                 a.inputs.keepTraces = true;
+                 return std::string();
+             }
              const auto view = parseEnum<ViewKind>(v);
              if (!view || !describeView(*view).exportable)
-                 return "--view needs " + exportableViewNames();
+                 return "--view needs " + exportableViewNames() + " or timeline";
              a.view = view;
+             return std::string();
+         }},
+        {{"--step"},
+         "NAME",
+         "timeline: the step to draw, as the trace names it (ProfilerStep#6; default: the step "
+         "whose span is nearest the mean)",
+         nonEmpty(a.step, "--step needs a step name")},
+        {{"--color-by"},
+         "C",
+         "timeline: colour the launches by category (default) or bottleneck",
+         [&a](const std::string& v) {
+             if (v == "category")
+                 a.coloring = TimelineColoring::category;
+             else if (v == "bottleneck")
+                 a.coloring = TimelineColoring::bottleneck;
+             else
+                 return std::string("--color-by needs category or bottleneck");
              return std::string();
          }},
         {{"--baseline"},
@@ -221,6 +248,8 @@ std::optional<int> parse(const std::vector<std::string>& args, Args& a, CommandI
         a.inputs.eachTraceADataset = true;
     if (a.output.empty())
         return wrong("no output given (-o OUT)");
+    if (!a.timeline && (!a.step.empty() || a.coloring))
+        io.err << "warning: --step and --color-by are read by the timeline view only\n";
     if (!exportFormatForPath(a.output)) {
         std::string names;
         for (const auto name : exportFormatNames())
@@ -279,6 +308,8 @@ int runExport(const std::vector<std::string>& args, CommandIo io) {
     }
     // An option the drawn view does not read is most likely meant for another view.
     for (const auto& arg : args) {
+        if (a.timeline)
+            break;
         std::string readers;
         if (arg.starts_with("--") && optionIgnoredBy(session.view.view, arg, &readers))
             io.err << "warning: " << arg << " does nothing in the "
@@ -288,6 +319,13 @@ int runExport(const std::vector<std::string>& args, CommandIo io) {
     if (const Status applied = applyViewOptions(session, a.viewOptions, catalog); !applied) {
         io.err << "roofscope export: " << applied.error().toString() << "\n";
         return kExitUsage;
+    }
+
+    if (a.timeline) { // after the options: --level and --system colour its bottlenecks
+        TimelineRequest request{
+            a.output,          format,   a.step, a.coloring.value_or(TimelineColoring::category),
+            a.inputs.grouping, a.options};
+        return exportTimeline(loaded.value(), request, io);
     }
 
     // Fitted to the data, as the explorer opens a session: a range saved long ago can hide

@@ -84,7 +84,7 @@ Result<LoadedExport> loadExportInputs(const ExportInputs& inputs, const Catalog&
             out.warnings.push_back(split.said);
         jobs = std::move(split.jobs);
     }
-    for (const MultiRankTrace& trace : jobs) {
+    for (MultiRankTrace& trace : jobs) {
         for (const auto& w : trace.warnings)
             out.warnings.push_back(w);
         const CatalogEntry* entry =
@@ -98,6 +98,9 @@ Result<LoadedExport> loadExportInputs(const ExportInputs& inputs, const Catalog&
             paths.push_back(rank.path);
         dataset.context.label = uniqueDatasetLabel(out.session, traceLabel(paths));
         out.session.datasets.push_back(std::move(dataset));
+        if (inputs.keepTraces)
+            out.traces.emplace_back(std::move(trace),
+                                    static_cast<int>(out.session.datasets.size()) - 1);
     }
     return out;
 }

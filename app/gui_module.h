@@ -9,13 +9,14 @@
 #include "core/build_info.h"
 #include "core/error.h"
 #include "core/export/export_format.h"
+#include "core/import/kineto/timeline_table.h"
 #include "core/session.h"
 
 #include <string>
 
 namespace roofscope::app {
 
-inline constexpr int kGuiModuleAbi = 1;
+inline constexpr int kGuiModuleAbi = 2;
 // The file name, and its folder relative to the executable's once installed (from CMake).
 inline constexpr const char* kGuiModuleFile = "roofscope-gui.so";
 
@@ -29,6 +30,11 @@ struct GuiModule {
     // own on the offscreen platform (unless QT_QPA_PLATFORM names one). Errors name `path`.
     Status (*exportImage)(const Session& session, const std::string& path, ExportFormat format,
                           const ExportOptions& options);
+    // Draws the step timeline of session.datasets[dataset] (whose records the timeline's slices
+    // index) as PNG, PDF or SVG into `path`, as exportImage does. Errors name `path`.
+    Status (*exportTimeline)(const Session& session, int dataset, const StepTimeline& timeline,
+                             TimelineColoring coloring, const std::string& path,
+                             ExportFormat format, const ExportOptions& options);
     // The build's facts with the Qt and QCustomPlot the module runs on.
     BuildInfo (*buildInfo)();
 };

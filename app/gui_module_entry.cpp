@@ -4,6 +4,7 @@
 #include "roofscope_features.h"
 #include "ui/build_info.h"
 #include "ui/plot_export.h"
+#include "ui/timeline_export.h"
 
 #include <QApplication>
 
@@ -12,8 +13,7 @@ namespace {
 
 // Images need a QApplication (QCustomPlot is a widget). The export never shows a window, so the
 // offscreen platform serves with or without a display, and draws the same everywhere.
-Status exportImage(const Session& session, const std::string& path, ExportFormat format,
-                   const ExportOptions& options) {
+template <class Draw> Status withApplication(Draw draw) {
     int argc = 1;
     char name[] = "roofscope";
     char* argv[] = {name, nullptr};
@@ -21,7 +21,22 @@ Status exportImage(const Session& session, const std::string& path, ExportFormat
         qputenv("QT_QPA_PLATFORM", "offscreen");
     // One per export: a command exports once, and the application must not outlive the call.
     const QApplication app(argc, argv);
-    return ui::exportSession(session, QString::fromStdString(path), format, options);
+    return draw();
+}
+
+Status exportImage(const Session& session, const std::string& path, ExportFormat format,
+                   const ExportOptions& options) {
+    return withApplication(
+        [&] { return ui::exportSession(session, QString::fromStdString(path), format, options); });
+}
+
+Status exportTimeline(const Session& session, int dataset, const StepTimeline& timeline,
+                      TimelineColoring coloring, const std::string& path, ExportFormat format,
+                      const ExportOptions& options) {
+    return withApplication([&] {
+        return ui::exportTimeline(session, dataset, timeline, coloring,
+                                  QString::fromStdString(path), format, options);
+    });
 }
 
 BuildInfo moduleBuildInfo() {
@@ -34,7 +49,7 @@ BuildInfo moduleBuildInfo() {
 extern "C" __attribute__((visibility("default"))) const roofscope::app::GuiModule*
 roofscope_gui_module() {
     using namespace roofscope::app;
-    static const GuiModule table{kGuiModuleAbi, ROOFSCOPE_VERSION, runExplorer, exportImage,
-                                 moduleBuildInfo};
+    static const GuiModule table{kGuiModuleAbi, ROOFSCOPE_VERSION, runExplorer,
+                                 exportImage,   exportTimeline,    moduleBuildInfo};
     return &table;
 }

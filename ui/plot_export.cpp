@@ -105,9 +105,6 @@ Status exportSession(const Session& session, const QString& path, ExportFormat f
         return exportTable(session, path.toStdString(), format);
     if (const QString why = exportOptionsProblem(options); !why.isEmpty())
         return failed(path, why);
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly))
-        return failed(path, QObject::tr("cannot write: %1").arg(file.errorString()));
     std::unique_ptr<QCustomPlot> plot;
     if (isRooflineView(view)) {
         auto roofline = std::make_unique<RooflinePlot>();
@@ -120,14 +117,25 @@ Status exportSession(const Session& session, const QString& path, ExportFormat f
         applyReportFonts(*chart);
         plot = std::move(chart);
     }
-    const QString title = viewTitle(view);
+    return writeFigure(*plot, path, format, options, viewTitle(view));
+}
+
+Status writeFigure(QCustomPlot& plot, const QString& path, ExportFormat format,
+                   const ExportOptions& options, const QString& title) {
+    if (!isImageFormat(format))
+        return failed(path, QObject::tr("%1 is not an image format").arg(formatSuffix(format)));
+    if (const QString why = exportOptionsProblem(options); !why.isEmpty())
+        return failed(path, why);
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly))
+        return failed(path, QObject::tr("cannot write: %1").arg(file.errorString()));
     if (format == ExportFormat::png) {
-        if (const Status s = writePng(*plot, file, options); !s)
+        if (const Status s = writePng(plot, file, options); !s)
             return s;
     } else if (format == ExportFormat::pdf) {
-        writePdf(*plot, file, options, title);
+        writePdf(plot, file, options, title);
     } else {
-        writeSvg(*plot, file, options, title);
+        writeSvg(plot, file, options, title);
     }
     return commit(file, path);
 }

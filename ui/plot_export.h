@@ -14,6 +14,8 @@
 #include <QString>
 #include <QStringList>
 
+class QCustomPlot;
+
 #include <optional>
 
 namespace roofscope::ui {
@@ -42,6 +44,11 @@ QString exportOptionsProblem(const ExportOptions& options);
 // roofline's points, or the analysis view's table (core's viewTable).
 Status exportSession(const Session& session, const QString& path, ExportFormat format,
                      const ExportOptions& options = {});
+
+// Writes `plot` as it draws at options' size into `path` (PNG, PDF or SVG), atomically; `title`
+// names the PDF and SVG document. Errors name `path`.
+Status writeFigure(QCustomPlot& plot, const QString& path, ExportFormat format,
+                   const ExportOptions& options, const QString& title);
 
 // Draws the session on `plot` as exported: report fonts, the view's point style, colours, axes,
 // hierarchical levels and range. Shared with tests, which look at what the image files show.

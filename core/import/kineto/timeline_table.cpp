@@ -75,19 +75,32 @@ std::vector<TimelineKeyTime> timelineKeyTimes(const StepTimeline& timeline,
     std::vector<TimelineKeyTime> out;
     for (const auto& [key, seconds] : time)
         out.push_back({key, seconds});
-    std::stable_sort(out.begin(), out.end(), [](const TimelineKeyTime& a, const TimelineKeyTime& b) {
-        return a.seconds > b.seconds;
-    });
+    std::stable_sort(
+        out.begin(), out.end(),
+        [](const TimelineKeyTime& a, const TimelineKeyTime& b) { return a.seconds > b.seconds; });
     return out;
 }
 
 std::string timelineKeyName(int key, TimelineColoring coloring) {
     if (key < 0)
         return "unknown";
+    if (coloring == TimelineColoring::bottleneck &&
+        static_cast<Bottleneck>(key) == Bottleneck::none)
+        return "no bound"; // as the MD chart's key says it
     return std::string(coloring == TimelineColoring::bottleneck
                            ? toString(static_cast<Bottleneck>(key))
                            : toString(static_cast<Category>(key)));
 }
+
+namespace {
+
+// The trace's clock ticks in nanoseconds: a time rounded to them prints as it was recorded
+// ("3.552e-06", not "3.5519999999999823e-06" from the difference of two offsets).
+double toNs(double seconds) {
+    return std::round(seconds * 1e9) / 1e9;
+}
+
+} // namespace
 
 ViewTable timelineTable(const StepTimeline& timeline, const Dataset& dataset, const Device* device,
                         const ViewSettings& view) {
@@ -119,24 +132,25 @@ ViewTable timelineTable(const StepTimeline& timeline, const Dataset& dataset, co
         const BesideShares b = besideShares(timeline, i);
         t.rows.push_back(
             {laneText(timeline, s.lane), double(lane.rank), id(lane.device), id(lane.stream),
-             s.startS, s.endS - s.startS,
+             toNs(s.startS), toNs(s.endS - s.startS),
              known ? ViewCell{recordLabel(dataset.records[static_cast<std::size_t>(s.record)])}
                    : ViewCell{},
              timelineKeyName(categories[i], TimelineColoring::category),
-             timelineKeyName(bottlenecks[i], TimelineColoring::bottleneck), 100 * b.compute,
-             100 * b.communication, 100 * b.copies});
+             bottlenecks[i] < 0
+                 ? ViewCell{}
+                 : ViewCell{std::string(toString(static_cast<Bottleneck>(bottlenecks[i])))},
+             100 * b.compute, 100 * b.communication, 100 * b.copies});
     }
     std::map<int, int> lanesOfRank;
     for (const TimelineLane& l : timeline.lanes)
         ++lanesOfRank[l.rank];
-    t.notes.push_back(timeline.step + " of '" + dataset.context.label + "': " +
-                      std::to_string(timeline.slices.size()) + " launches on " +
-                      std::to_string(timeline.lanes.size()) +
-                      (timeline.lanes.size() == 1 ? " lane" : " lanes") +
-                      (lanesOfRank.size() > 1
-                           ? " of " + std::to_string(lanesOfRank.size()) + " ranks"
-                           : std::string()) +
-                      ", span " + formatSi(timeline.spanS, Dimension::time));
+    t.notes.push_back(
+        timeline.step + " of '" + dataset.context.label +
+        "': " + std::to_string(timeline.slices.size()) + " launches on " +
+        std::to_string(timeline.lanes.size()) + (timeline.lanes.size() == 1 ? " lane" : " lanes") +
+        (lanesOfRank.size() > 1 ? " of " + std::to_string(lanesOfRank.size()) + " ranks"
+                                : std::string()) +
+        ", span " + formatSi(timeline.spanS, Dimension::time));
     std::string byCategory = "launch time by category:";
     bool first = true;
     for (const TimelineKeyTime& k : timelineKeyTimes(timeline, categories)) {

@@ -35,14 +35,14 @@ struct TimelineKeyTime {
 std::vector<TimelineKeyTime> timelineKeyTimes(const StepTimeline& timeline,
                                               const std::vector<int>& keys);
 
-// The key's name: "gemm", "memory", ...
+// The key's name: "gemm", "memory", ..., "no bound" for Bottleneck::none, "unknown" for -1.
 std::string timelineKeyName(int key, TimelineColoring coloring);
 
 // One row per slice, in lane then time order: lane ("rank 1 · GPU 0 · stream 7"), rank, gpu,
 // stream, start_s, duration_s (from the rank's first launch of the step), record (its label),
-// category, bottleneck, and the shares of its time that other streams of its rank ran
-// compute, communication and copies (besideShares, in %). Notes: the step, its span, launches
-// and lanes, and the launch time by category. Schema roofscope.timeline/1.
+// category, bottleneck (its enum name, "none" included), and the shares of its time that other
+// streams of its rank ran compute, communication and copies (besideShares, in %). Notes: the step,
+// its span, launches and lanes, and the launch time by category. Schema roofscope.timeline/1.
 ViewTable timelineTable(const StepTimeline& timeline, const Dataset& dataset, const Device* device,
                         const ViewSettings& view);
 
