@@ -258,8 +258,9 @@ void RooflinePlot::resetView() {
         yAxis->setRange(logY_ ? 1e9 : 0, 1e16);
     else if (logY_)
         // At least three decades: the log ticker then labels whole decades and the slope shows
-        // beneath a compute-bound cloud.
-        yAxis->setRange(std::clamp(yLow_ / 5, yHigh_ * 1e-6, yHigh_ * 3e-3), yHigh_ * 3);
+        // beneath a compute-bound cloud. At most nine: six cut off a tiny kernel at 1 GFLOP/s
+        // under a 1.3 PFLOP/s roof (TimeSformer on MI300X), a point the view must show.
+        yAxis->setRange(std::clamp(yLow_ / 3, yHigh_ * 1e-9, yHigh_ * 3e-3), yHigh_ * 3);
     else
         yAxis->setRange(0, yHigh_ * 1.15);
     replot();

@@ -5,6 +5,7 @@
 // pass over the points whatever their number on screen.
 #include "ui/roofline_density.h"
 #include "ui/roofline_plot.h"
+#include "ui/views/chart_frame.h"
 
 #include <QLocale>
 
@@ -166,7 +167,10 @@ void RooflinePlot::addLegendEntries() {
         }
         ++listed;
         const QColor c = group.look.color;
-        QString name = group.look.label;
+        // A file name runs to 70 characters ("kineto_h100_facebook_timesformer-...json.gz"): the
+        // legend keeps its head, so that it fits a corner rather than covering the points; the
+        // dataset panel has the whole name.
+        QString name = elide(group.look.label, 44);
         if (!markers)
             name = tr("%1 · %2 points").arg(name, QLocale().toString(static_cast<qlonglong>(n)));
         const QCPScatterStyle style =
