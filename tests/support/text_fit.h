@@ -270,4 +270,43 @@ inline QStringList textProblems(QCustomPlot& plot, double slackPx = 1.5) {
     return problems;
 }
 
+// Data points of scatter graphs drawn under a legend inside an axis rect, one line per graph:
+// "point under the legend: 'name' (3 of 12)". A legend in a layout row of its own covers none.
+inline QStringList pointsUnderLegend(QCustomPlot& plot) {
+    QStringList problems;
+    std::vector<QRectF> insets;
+    for (int i = 0; i < plot.axisRectCount(); ++i) {
+        QCPLayoutInset* inset = plot.axisRect(i)->insetLayout();
+        for (int k = 0; k < inset->elementCount(); ++k)
+            if (auto* l = qobject_cast<QCPLegend*>(inset->elementAt(k));
+                l && l->realVisibility() && l->itemCount() > 0)
+                insets.push_back(QRectF(l->outerRect()));
+    }
+    if (insets.empty())
+        return problems;
+    for (int g = 0; g < plot.graphCount(); ++g) {
+        QCPGraph* graph = plot.graph(g);
+        if (!graph->realVisibility() || graph->scatterStyle().isNone() || !graph->keyAxis() ||
+            !graph->valueAxis())
+            continue;
+        const QRectF area(graph->keyAxis()->axisRect()->rect());
+        int under = 0, all = 0;
+        for (auto it = graph->data()->constBegin(); it != graph->data()->constEnd(); ++it) {
+            const QPointF p(graph->keyAxis()->coordToPixel(it->key),
+                            graph->valueAxis()->coordToPixel(it->value));
+            if (!area.contains(p))
+                continue;
+            ++all;
+            under += std::any_of(insets.begin(), insets.end(),
+                                 [&](const QRectF& r) { return r.contains(p); });
+        }
+        if (under > 0)
+            problems << QStringLiteral("point under the legend: '%1' (%2 of %3)")
+                            .arg(graph->name().left(60))
+                            .arg(under)
+                            .arg(all);
+    }
+    return problems;
+}
+
 } // namespace roofscope::testing

@@ -161,6 +161,33 @@ class TestTextFit : public QObject {
             qPrintable(report(textProblems(plot))));
     }
 
+    // A point under a legend in a corner of the plot is found; moved clear of it, it is not.
+    void checkerCatchesPointsUnderTheLegend() {
+        QCustomPlot plot;
+        plot.resize(400, 300);
+        plot.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&plot));
+        plot.xAxis->setRange(0, 10);
+        plot.yAxis->setRange(0, 10);
+        QCPGraph* g = plot.addGraph();
+        g->setName(QStringLiteral("points"));
+        g->setLineStyle(QCPGraph::lsNone);
+        g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, 6));
+        plot.legend->setVisible(true);
+        plot.axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
+        plot.replot();
+        // One point in the middle of the legend, one at the bottom left, clear of it.
+        const QPointF mid = QRectF(plot.legend->outerRect()).center();
+        g->setData({plot.xAxis->pixelToCoord(mid.x()), 1.0},
+                   {plot.yAxis->pixelToCoord(mid.y()), 1.0});
+        plot.replot();
+        QCOMPARE(pointsUnderLegend(plot),
+                 QStringList{QStringLiteral("point under the legend: 'points' (1 of 2)")});
+        plot.axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignBottom | Qt::AlignRight);
+        plot.replot();
+        QVERIFY2(pointsUnderLegend(plot).isEmpty(), qPrintable(report(pointsUnderLegend(plot))));
+    }
+
     // One row per sample and view, the sample's window opened once.
     void everyView_data() {
         QTest::addColumn<QString>("scenario");
@@ -184,6 +211,7 @@ class TestTextFit : public QObject {
         chooseView(*window, view);
         settle(*window);
         QStringList problems = textProblems(*shownChart(*window));
+        problems << pointsUnderLegend(*shownChart(*window));
         if (!qEnvironmentVariableIsEmpty("ROOFSCOPE_TEXT_FIT_SHOTS")) {
             const QString base = qEnvironmentVariable("ROOFSCOPE_TEXT_FIT_SHOTS") +
                                  QStringLiteral("/") + QString::fromLatin1(QTest::currentDataTag());

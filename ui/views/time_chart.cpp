@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <set>
 
 namespace roofscope::ui {
 namespace {
@@ -56,8 +57,10 @@ void TimeChart::setSession(const Session& session) {
                        si(plot.floorS, Dimension::time));
     if (leftOut > 0)
         subtitle += tr(" · %n record(s) not drawn (see the table's notes)", nullptr, leftOut);
+    // The legend in a row of its own: in a corner of the FLOPs plane it covered the
+    // latency-bound cloud that this view is for.
     resetChartFrame(*this, tr("Time-based roofline: time per launch against work"), subtitle,
-                    Qt::AlignBottom | Qt::AlignRight);
+                    Qt::Alignment());
     // A second plane beside the first, for bytes: the rect's row becomes a grid of two.
     QCPAxisRect* flopsRect = axisRect(0);
     auto* bytesRect = new QCPAxisRect(this);
@@ -76,6 +79,7 @@ void TimeChart::setSession(const Session& session) {
         bool flops;
     };
     const Plane planes[] = {{flopsRect, true}, {bytesRect, false}};
+    std::set<Bottleneck> keyed;
     for (const Plane& pl : planes) {
         QCPAxis* x = pl.rect->axis(QCPAxis::atBottom);
         QCPAxis* y = pl.rect->axis(QCPAxis::atLeft);
@@ -103,7 +107,9 @@ void TimeChart::setSession(const Session& session) {
                     p.bottleneck == Bottleneck::none
                         ? tr("no bound")
                         : tr("%1-bound").arg(QString::fromUtf8(toString(p.bottleneck).data())));
-                if (!pl.flops)
+                // Once in the legend: a collective has bytes but no FLOPs, so its colour may
+                // show in the bytes plane only.
+                if (!keyed.insert(p.bottleneck).second)
                     g->removeFromLegend();
             }
             g->addData(work, p.timeS);
