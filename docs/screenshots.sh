@@ -39,11 +39,14 @@ shot explorer "colorBy=dataset"
 shot colour-by-category "colorBy=category"
 shot linear-axes "logX=false
 logY=false"
-# The analysis views: their options, chart, findings and table, without the docks and records.
-analysis=1015x468+203+48
+# The analysis views: their options, chart and findings, without the docks (measured on the
+# window: the docks' widths follow the options strip); the comparison with its table (the tab
+# beside the records) under the chart.
+analysis=912x468+253+48
 shot md-roofline "view=md_roofline" $analysis
-shot comparison "view=comparison" $analysis
-shot placement "view=placement" $analysis
+shot comparison "view=comparison" 912x770+253+48
+# Its long options strip narrows the docks.
+shot placement "view=placement" 1056x468+182+48
 shot matrix "view=matrix" $analysis
 
 # Real traces written by others (../shared/samples, when present): headless exports.
@@ -57,6 +60,9 @@ if [ -d "$samples" ]; then
     }
     export_shot real-roofline-h100-owlv2 \
         "$samples/kineto_h100_google_owlv2-large-patch14-ensemble__1016001.json.gz"
+    export_shot real-timeline-ws128 --view timeline --color-by bottleneck \
+        --device nvidia-h100-sxm5-80gb "$samples/kineto_ws128_sampled_rank-0.json.gz" \
+        "$samples/kineto_ws128_sampled_rank-1.json.gz"
     export_shot real-compare-h100-mi300x --view compare \
         "$samples/kineto_h100_facebook_timesformer-base-finetuned-k400__1016002.json.gz" \
         "$samples/kineto_mi300_facebook_timesformer-base-finetuned-k400__1016002.json.gz"

@@ -158,6 +158,17 @@ class TestAnalysisViews : public QObject {
         window.setSession(twoRuns());
         chooseView(window, ViewKind::comparison);
         QTabWidget* tabs = window.bottomTabs();
+        // What changed reads first: the op, Δ time, impact, speed-up.
+        QTableView* table = window.analysisPane()->tableView();
+        QStringList firstFour;
+        for (int visual = 0; visual < 4; ++visual)
+            firstFour << table->model()
+                             ->headerData(table->horizontalHeader()->logicalIndex(visual),
+                                          Qt::Horizontal)
+                             .toString();
+        QCOMPARE(firstFour,
+                 (QStringList{QStringLiteral("Op"), QStringLiteral("Δ time"),
+                              QStringLiteral("Impact on iteration"), QStringLiteral("Speed-up")}));
         tabs->setCurrentWidget(window.recordPanel());
         auto* target = option<QComboBox>(window, "compareTarget");
         QVERIFY(target);
@@ -166,6 +177,8 @@ class TestAnalysisViews : public QObject {
         chooseView(window, ViewKind::placement);
         QCOMPARE(tabs->currentWidget(), static_cast<QWidget*>(window.analysisPane()->tableView()));
         QVERIFY(tabs->tabText(1).startsWith(QStringLiteral("Placement: ")));
+        for (int c = 0; c < table->model()->columnCount(); ++c)
+            QCOMPARE(table->horizontalHeader()->visualIndex(c), c);
     }
 
     void costViewNeedsAPrice() {

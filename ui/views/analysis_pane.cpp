@@ -89,6 +89,17 @@ void AnalysisPane::setSession(const Session& session) {
     if (chart_ && kind == kind_) {
         chart_->setSession(session);
         model_->setTable(chart_->table());
+        // The view's leading columns first, in its order; the others as the table has them.
+        QHeaderView* header = table_->horizontalHeader();
+        for (int c = 0; c < header->count(); ++c)
+            header->moveSection(header->visualIndex(c), c);
+        int visual = 0;
+        for (const std::string& key : chart_->leadingColumns()) {
+            const auto& columns = chart_->table().columns;
+            for (std::size_t c = 0; c < columns.size(); ++c)
+                if (columns[c].key == key)
+                    header->moveSection(header->visualIndex(static_cast<int>(c)), visual++);
+        }
         table_->resizeColumnsToContents();
         // Kernel names run to a hundred characters: cap a column (its text wraps) so that the
         // numbers show beside it without scrolling sideways.

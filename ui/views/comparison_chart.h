@@ -18,6 +18,12 @@ class ComparisonChart : public ViewChart {
     explicit ComparisonChart(QWidget* parent = nullptr);
 
     void setSession(const Session& session) override;
+    // The op, then what changed (Δ time, impact, speed-up), then the times and the target's
+    // bottleneck; the op in B, the match and the kernels after.
+    std::vector<std::string> leadingColumns() const override {
+        return {"op",       "delta_s",  "impact_pct", "speedup",
+                "time_a_s", "time_b_s", "change_pct", "bottleneck_b"};
+    }
 
     // What is drawn, for tests and exports: one arrow per ComparisonPlot::arrows entry, in that
     // order; the labels of the largest-impact arrows; the graphs of run A's and run B's (or the

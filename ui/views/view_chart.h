@@ -31,6 +31,9 @@ class ViewChart : public QCustomPlot {
 
     // The numbers drawn, as exported.
     const ViewTable& table() const { return table_; }
+    // Column keys the window's table shows first, in this order (the rest follow in the
+    // table's): what a user reads without scrolling sideways. Empty: the table's own order.
+    virtual std::vector<std::string> leadingColumns() const { return {}; }
     // Why nothing is drawn ("the comparison needs two datasets", ...); empty when drawn.
     const QString& emptyReason() const { return emptyReason_; }
 
