@@ -2,9 +2,7 @@
 
 #include "core/import/kineto/timeline_table.h"
 #include "core/units.h"
-#include "ui/palette.h"
 #include "ui/step_timeline_plot.h"
-#include "ui/views/md_chart.h"
 
 #include <qcustomplot.h>
 
@@ -183,15 +181,7 @@ void StepTimelinePanel::fillSteps() {
     const std::vector<std::string> names = timelineSteps(*source->trace);
     // Each step with its span on the lowest rank; the one nearest the mean comes first (core's
     // typicalTimelineStep, as `roofscope export --view timeline` takes it).
-    const LoadedTrace* lowest = nullptr;
-    for (const LoadedTrace& r : source->trace->ranks)
-        if (!lowest || r.analysis.context.rank < lowest->analysis.context.rank)
-            lowest = &r;
-    std::map<std::string, double> span;
-    if (lowest)
-        for (const Step& s : lowest->analysis.steps)
-            if (s.complete)
-                span[s.name] = s.gpu.spanS;
+    const std::map<std::string, double> span = timelineStepSpans(*source->trace);
     for (const std::string& name : names) {
         const auto it = span.find(name);
         QString text = QString::fromStdString(name);
@@ -336,12 +326,7 @@ void StepTimelinePanel::recolor() {
         byBottleneck ? TimelineColoring::bottleneck : TimelineColoring::category;
     const std::vector<int> keys = timelineKeys(t, d, device, session_->view, by);
     // The MD chart's colours: a bottleneck reads the same in both.
-    const auto colorOf = [byBottleneck](int key) {
-        if (key < 0)
-            return QColor(Qt::gray);
-        return byBottleneck ? MdChart::bottleneckColor(static_cast<Bottleneck>(key))
-                            : categoryColor(static_cast<Category>(key));
-    };
+    const auto colorOf = [by](int key) { return timelineKeyColor(key, by); };
     std::unordered_map<int, std::string> what;
     std::vector<QRgb> colors(t.slices.size());
     for (std::size_t i = 0; i < t.slices.size(); ++i) {

@@ -1,6 +1,8 @@
 #include "ui/step_timeline_plot.h"
 
 #include "ui/axis_format.h"
+#include "ui/palette.h"
+#include "ui/views/md_chart.h"
 
 #include <QToolTip>
 
@@ -119,6 +121,14 @@ class TimelineBars : public QCPAbstractPlottable {
 
     StepTimelinePlot* plot_;
 };
+
+QColor timelineKeyColor(int key, TimelineColoring coloring) {
+    if (key < 0)
+        return QColor(Qt::gray);
+    return coloring == TimelineColoring::bottleneck
+               ? MdChart::bottleneckColor(static_cast<Bottleneck>(key))
+               : categoryColor(static_cast<Category>(key));
+}
 
 StepTimelinePlot::StepTimelinePlot(QWidget* parent) : QCustomPlot(parent) {
     setObjectName(QStringLiteral("stepTimelinePlot"));

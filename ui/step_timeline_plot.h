@@ -7,6 +7,7 @@
 // are outlined.
 
 #include "core/import/kineto/kineto_timeline.h"
+#include "core/import/kineto/timeline_table.h"
 
 #include <qcustomplot.h>
 
@@ -18,6 +19,10 @@
 namespace roofscope::ui {
 
 class TimelineBars;
+
+// A timeline key's colour (timelineKeys): the plot's category colours, or the MD chart's
+// bottleneck colours, so that a bottleneck reads the same in both; grey for -1 (unknown).
+QColor timelineKeyColor(int key, TimelineColoring coloring);
 
 class StepTimelinePlot : public QCustomPlot {
     Q_OBJECT
@@ -66,6 +71,10 @@ class StepTimelinePlot : public QCustomPlot {
 
   private:
     friend class TimelineBars;
+
+    // A timeline key's colour (timelineKeys): the plot's category colours, or the MD chart's
+    // bottleneck colours, so that a bottleneck reads the same in both; grey for -1 (unknown).
+    QColor timelineKeyColor(int key, TimelineColoring coloring);
     void fitLanes(double first);
     void hover(std::optional<int> record);
 

@@ -1,12 +1,10 @@
 #include "ui/timeline_export.h"
 
 #include "core/units.h"
-#include "ui/palette.h"
 #include "ui/plot_export.h"
 #include "ui/report_style.h"
 #include "ui/step_timeline_plot.h"
 #include "ui/views/chart_frame.h"
-#include "ui/views/md_chart.h"
 
 namespace roofscope::ui {
 
@@ -19,13 +17,7 @@ Status exportTimeline(const Session& session, int dataset, const StepTimeline& t
     const Dataset& d = session.datasets[static_cast<std::size_t>(dataset)];
     const Device* device = session.findDevice(d.context.deviceId);
     const std::vector<int> keys = timelineKeys(timeline, d, device, session.view, coloring);
-    const auto colorOf = [coloring](int key) {
-        if (key < 0)
-            return QColor(Qt::gray);
-        return coloring == TimelineColoring::bottleneck
-                   ? MdChart::bottleneckColor(static_cast<Bottleneck>(key))
-                   : categoryColor(static_cast<Category>(key));
-    };
+    const auto colorOf = [coloring](int key) { return timelineKeyColor(key, coloring); };
 
     StepTimelinePlot plot;
     plot.resize(options.width, options.height);

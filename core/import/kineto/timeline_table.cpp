@@ -9,27 +9,30 @@
 
 namespace roofscope {
 
-std::string typicalTimelineStep(const MultiRankTrace& trace) {
-    const std::vector<std::string> names = timelineSteps(trace);
-    if (names.empty())
-        return {};
+std::map<std::string, double> timelineStepSpans(const MultiRankTrace& trace) {
     const LoadedTrace* lowest = nullptr;
     for (const LoadedTrace& r : trace.ranks)
         if (!lowest || r.analysis.context.rank < lowest->analysis.context.rank)
             lowest = &r;
     std::map<std::string, double> span;
-    double sum = 0;
-    int n = 0;
     if (lowest)
         for (const Step& s : lowest->analysis.steps)
-            if (s.complete) {
+            if (s.complete)
                 span[s.name] = s.gpu.spanS;
-                sum += s.gpu.spanS;
-                ++n;
-            }
-    if (n == 0)
+    return span;
+}
+
+std::string typicalTimelineStep(const MultiRankTrace& trace) {
+    const std::vector<std::string> names = timelineSteps(trace);
+    if (names.empty())
+        return {};
+    const std::map<std::string, double> span = timelineStepSpans(trace);
+    if (span.empty())
         return names.front();
-    const double mean = sum / n;
+    double sum = 0;
+    for (const auto& [name, seconds] : span)
+        sum += seconds;
+    const double mean = sum / static_cast<double>(span.size());
     std::string typical = names.front();
     double nearest = -1;
     for (const std::string& name : names)

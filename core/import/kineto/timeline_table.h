@@ -7,10 +7,14 @@
 #include "core/analysis/view_table.h"
 #include "core/import/kineto/kineto_timeline.h"
 
+#include <map>
 #include <string>
 #include <vector>
 
 namespace roofscope {
+
+// The GPU span (seconds) of each complete step of the lowest rank, by step name.
+std::map<std::string, double> timelineStepSpans(const MultiRankTrace& trace);
 
 // The step of the lowest rank whose GPU span is nearest the mean of its complete steps (a step
 // the run is like, rather than the first, often a warm-up); the first of timelineSteps when no
