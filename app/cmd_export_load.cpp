@@ -6,6 +6,7 @@
 #include "core/dataset_label.h"
 #include "core/import/importer.h"
 #include "core/import/kineto/kineto_jobs.h"
+#include "core/import/ncu/ncu_dataset.h"
 #include "core/session_file.h"
 
 #include <filesystem>
@@ -13,20 +14,32 @@
 namespace roofscope::app {
 namespace {
 
-// The device the traces name, looked up exactly: a guessed device would misplace every roof.
+// The catalog entry of the GPU the inputs name, looked up exactly; a warning when there is none.
+const CatalogEntry* namedDevice(const std::string& name, const Catalog& catalog,
+                                std::vector<std::string>& warnings) {
+    const CatalogEntry* entry = name.empty() ? nullptr : catalog.findByName(name);
+    if (!entry)
+        warnings.push_back((name.empty() ? std::string("the inputs name no device")
+                                         : "device '" + name + "' is not in the catalog") +
+                           ": no roofs drawn (choose one with --device ID; see 'roofscope "
+                           "devices')");
+    return entry;
+}
+
+void addDevice(Session& session, const Device& device) {
+    if (!session.findDevice(device.id))
+        session.devices.push_back(device);
+}
+
+// The device the traces name (the first rank that names one), looked up exactly: a guessed
+// device would misplace every roof.
 const CatalogEntry* traceDevice(const MultiRankTrace& trace, const Catalog& catalog,
                                 std::vector<std::string>& warnings) {
     std::string name;
     for (const auto& rank : trace.ranks)
         if (name.empty())
             name = rank.analysis.deviceName;
-    const CatalogEntry* entry = name.empty() ? nullptr : catalog.findByName(name);
-    if (!entry)
-        warnings.push_back((name.empty() ? std::string("the traces name no device")
-                                         : "device '" + name + "' is not in the catalog") +
-                           ": no roofs drawn (choose one with --device ID; see 'roofscope "
-                           "devices')");
-    return entry;
+    return namedDevice(name, catalog, warnings);
 }
 
 std::string traceLabel(const std::vector<std::string>& traces) {
@@ -35,26 +48,25 @@ std::string traceLabel(const std::vector<std::string>& traces) {
 }
 
 bool exported(const Importer& i) {
-    return i.opensAs == OpensAs::session || i.opensAs == OpensAs::run;
-}
-
-void addDevice(Session& session, const Device& device) {
-    if (!session.findDevice(device.id))
-        session.devices.push_back(device);
+    return i.opensAs == OpensAs::session || i.opensAs == OpensAs::run ||
+           i.opensAs == OpensAs::records;
 }
 
 } // namespace
 
 Result<LoadedExport> loadExportInputs(const ExportInputs& inputs, const Catalog& catalog) {
     LoadedExport out;
-    std::vector<std::string> sessions, traces;
+    std::vector<std::string> sessions, traces, records;
     for (const auto& path : inputs.paths) {
         ROOFSCOPE_TRY(importer, importerOf(path));
         const Importer& in = *importer.value();
         if (!exported(in))
             return makeError(std::string(in.name) + ": export reads " + pluralList(exported),
                              inFile(path));
-        (in.opensAs == OpensAs::session ? sessions : traces).push_back(path);
+        (in.opensAs == OpensAs::session   ? sessions
+         : in.opensAs == OpensAs::records ? records
+                                          : traces)
+            .push_back(path);
     }
     if (sessions.size() > 1)
         return makeError("give one session; several traces (one per rank) make one dataset",
@@ -101,6 +113,24 @@ Result<LoadedExport> loadExportInputs(const ExportInputs& inputs, const Catalog&
         if (inputs.keepTraces)
             out.traces.emplace_back(std::move(trace),
                                     static_cast<int>(out.session.datasets.size()) - 1);
+    }
+    // Nsight Compute exports: a run each, bound to the GPU they name (or --device).
+    for (const auto& path : records) {
+        ROOFSCOPE_TRY(loaded, loadNcuRun(path, inputs.grouping,
+                                         inputs.device ? inputs.device->device.id : ""));
+        NcuRun& run = loaded.value();
+        for (auto& w : run.warnings)
+            out.warnings.push_back(path + ": " + w);
+        const CatalogEntry* entry =
+            inputs.device ? inputs.device : namedDevice(run.deviceName, catalog, out.warnings);
+        if (entry) {
+            addDevice(out.session, entry->device);
+            run.dataset.context.deviceId = entry->device.id;
+            for (OpRecord& r : run.dataset.records)
+                r.deviceId = entry->device.id;
+        }
+        run.dataset.context.label = uniqueDatasetLabel(out.session, run.dataset.context.label);
+        out.session.datasets.push_back(std::move(run.dataset));
     }
     return out;
 }

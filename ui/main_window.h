@@ -170,6 +170,11 @@ class MainWindow : public QMainWindow {
     // The analysis pane's options changed (run B, moves, prices, ...): into the session.
     void analysisEdited();
     void traceLoaded(const TraceLoadOutcome& outcome);
+    // The first file the user opens replaces the demo (keeping the devices measured here).
+    void replaceDemoSession();
+    // An Nsight Compute export as a run of its own, bound to the GPU it names
+    // (main_window_ncu.cpp).
+    void openRecordsFile(const QString& path);
     // Puts `deviceId` into the session (from the catalog when it is not there yet) in the system
     // `systemId` (systems.h; "" for none: the system's collective ceilings go); true when the
     // session's device changed.

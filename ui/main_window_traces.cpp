@@ -79,6 +79,7 @@ void MainWindow::openFiles(const QStringList& paths) {
     QStringList traces;
     QString session;
     QStringList links;
+    QStringList records;
     QStringList refused;
     // The importer table decides each file's kind from its content (core/import/importer.h).
     for (const QString& path : paths) {
@@ -97,6 +98,9 @@ void MainWindow::openFiles(const QStringList& paths) {
         case OpensAs::run:
             traces.append(path);
             break;
+        case OpensAs::records:
+            records.append(path);
+            break;
         case OpensAs::infoOnly:
             refused.append(
                 tr("%1: %2, which the window does not open ('roofscope info' "
@@ -112,6 +116,8 @@ void MainWindow::openFiles(const QStringList& paths) {
         openSession(session);
     for (const QString& path : links)
         importLinkCeiling(path);
+    for (const QString& path : records)
+        openRecordsFile(path);
     if (!traces.isEmpty())
         loadTraces(traces);
 }
@@ -134,18 +140,7 @@ void MainWindow::cancelLoad() {
     cancel_->setEnabled(false);
 }
 
-void MainWindow::traceLoaded(const TraceLoadOutcome& outcome) {
-    progress_->hide();
-    cancel_->hide();
-    cancel_->setEnabled(true);
-    if (outcome.cancelled) {
-        statusBar()->showMessage(tr("Loading cancelled"), 5000);
-        return;
-    }
-    if (outcome.jobs.empty()) {
-        showError(tr("Cannot load trace"), outcome.error);
-        return;
-    }
+void MainWindow::replaceDemoSession() {
     if (replaceable_) {
         // Devices measured on this machine are the user's, unlike the demo: they stay.
         std::vector<Device> measured;
@@ -162,6 +157,21 @@ void MainWindow::traceLoaded(const TraceLoadOutcome& outcome) {
     replaceable_ = false;
     // Fitted again: the new points may lie outside the range the view was at.
     session_.view.xMin = session_.view.xMax = session_.view.yMin = session_.view.yMax = 0;
+}
+
+void MainWindow::traceLoaded(const TraceLoadOutcome& outcome) {
+    progress_->hide();
+    cancel_->hide();
+    cancel_->setEnabled(true);
+    if (outcome.cancelled) {
+        statusBar()->showMessage(tr("Loading cancelled"), 5000);
+        return;
+    }
+    if (outcome.jobs.empty()) {
+        showError(tr("Cannot load trace"), outcome.error);
+        return;
+    }
+    replaceDemoSession();
 
     QStringList warnings;
     QStringList said;

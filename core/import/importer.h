@@ -23,6 +23,8 @@ enum class OpensAs {
     session, // the session itself: the window's is replaced, `export` draws it
     run,     // a dataset of records, several files of one job its ranks: read by the trace loader
              // (core/import/kineto/kineto_load.h), whose model every run format produces
+    records, // a run of its own read whole, never a rank of a job (Nsight Compute: one
+             // kernel at a time, no clock shared with other files)
     linkCeiling, // a measured link ceiling for the window's devices (`export` refuses it)
     infoOnly,    // read by `info` (and by `summarize` where it holds records) only
 };
