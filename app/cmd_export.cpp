@@ -157,19 +157,21 @@ OptionTable optionTable(Args& a) {
          "L",
          "the memory level whose bytes count (dram default, l1, l2, l3, host)",
          enumValue(o.level, "--level needs l1, l2, l3, dram or host")},
-        {{"--link-ceiling"},
+        {{"--ceilings", "--link-ceiling"},
          "FILE[@ID]",
-         "nccl-tests output: its peak bus bandwidth becomes the measured intra-node (one host) "
-         "or inter-node link ceiling of device ID (default: every device a dataset runs on), the "
-         "APB of md",
+         "measured ceilings set on device ID (default: the GPU the file names, else every "
+         "device a dataset runs on): nccl-tests output, its peak bus bandwidth as the intra-node "
+         "(one host) or inter-node link, the APB of md; an ERT roofline.json, each memory "
+         "level's bandwidth (the L1 and L2 roofs of hierarchical) and its peak FLOP rate; "
+         "nvbandwidth output, the PCIe and peer-to-peer links",
          [&o](const std::string& v) {
              if (v.empty())
-                 return std::string("--link-ceiling needs an nccl-tests output file");
+                 return std::string("--ceilings needs an nccl-tests, ERT or nvbandwidth file");
              const auto at = v.rfind('@');
              if (at != std::string::npos && at > 0)
-                 o.linkFiles.emplace_back(v.substr(0, at), v.substr(at + 1));
+                 o.ceilingFiles.emplace_back(v.substr(0, at), v.substr(at + 1));
              else
-                 o.linkFiles.emplace_back(v, std::string());
+                 o.ceilingFiles.emplace_back(v, std::string());
              return std::string();
          }},
         {{"--each"},
@@ -215,11 +217,13 @@ OptionTable optionTable(Args& a) {
     return {
         "export",
         "Usage: roofscope export INPUT... -o OUT [options]\n\n"
-        "Draws a view of a session (*.roofscope) or of PyTorch profiler (Kineto) traces, plain or\n"
-        "gzipped, without a display. Traces that are distinct ranks of one world size on one\n"
-        "device are one dataset, other traces one each (with --each, or for the compare, matrix\n"
-        "and cost views, always one each); a session and traces together add the traces to the\n"
-        "session. OUT's extension picks the format:\n"
+        "Draws a view of a session (*.roofscope), of PyTorch profiler (Kineto) traces, plain or\n"
+        "gzipped, or of Nsight Compute CSV exports, without a display. Traces that are distinct\n"
+        "ranks of one world size on one device are one dataset, other traces one each (with\n"
+        "--each, or for the compare, matrix and cost views, always one each); an Nsight Compute\n"
+        "export is a dataset of its own, its L1, L2 and DRAM bytes drawn by hierarchical; a\n"
+        "session and traces together add the traces to the session. OUT's extension picks the\n"
+        "format:\n"
         "  .png          raster image, width x height x dpi/96 pixels\n"
         "  .pdf, .svg    vector image, width/96 x height/96 inches\n"
         "  .csv, .json   the numbers drawn. Roofline views: one row per point (dataset, record,\n"

@@ -69,9 +69,9 @@ struct ViewOptions {
     std::optional<ClusterRule> cluster;
     std::optional<Link> link;
     std::optional<MemoryLevel> level;
-    // nccl-tests outputs whose bus bandwidth becomes a device's measured link ceiling: path and
-    // device id (empty: every device a dataset runs on).
-    std::vector<std::pair<std::string, std::string>> linkFiles;
+    // --ceilings: files of measured ceilings (measured_ceilings.h) and the device id they are
+    // for (empty: the GPU the file names, else every device a dataset runs on).
+    std::vector<std::pair<std::string, std::string>> ceilingFiles;
 };
 
 // Applies `options` to session.view (and session.pricesPerHour), adding catalog devices that

@@ -61,7 +61,10 @@ Result<LoadedExport> loadExportInputs(const ExportInputs& inputs, const Catalog&
         ROOFSCOPE_TRY(importer, importerOf(path));
         const Importer& in = *importer.value();
         if (!exported(in))
-            return makeError(std::string(in.name) + ": export reads " + pluralList(exported),
+            return makeError(std::string(in.name) + ": export reads " + pluralList(exported) +
+                                 (in.opensAs == OpensAs::ceilings
+                                      ? " (measured ceilings go with --ceilings FILE[@ID])"
+                                      : ""),
                              inFile(path));
         (in.opensAs == OpensAs::session   ? sessions
          : in.opensAs == OpensAs::records ? records

@@ -2,7 +2,8 @@
 // settings after the inputs are loaded, so that they can name the datasets and devices loaded.
 #include "app/cmd_export.h"
 
-#include "core/import/nccl_tests/nccl_link_ceiling.h"
+#include "core/catalog.h"
+#include "core/import/measured_ceilings.h"
 
 #include <algorithm>
 
@@ -83,24 +84,34 @@ Status applyViewOptions(Session& session, const ViewOptions& o, const Catalog& c
                              "datasets run on)");
         session.pricesPerHour[device] = price;
     }
-    for (const auto& [path, device] : o.linkFiles) {
-        ROOFSCOPE_TRY(imported, readNcclLinkCeiling(path));
+    for (const auto& [path, device] : o.ceilingFiles) {
+        ROOFSCOPE_TRY(imported, readMeasuredCeilings(path));
         std::vector<std::string> targets;
+        const CatalogEntry* named = imported.value().deviceName.empty()
+                                        ? nullptr
+                                        : catalog.findByName(imported.value().deviceName);
         if (!device.empty()) {
-            ROOFSCOPE_TRY(id,
-                          resolveDevice(session, "--link-ceiling " + path + "@", device, catalog));
+            ROOFSCOPE_TRY(id, resolveDevice(session, "--ceilings " + path + "@", device, catalog));
             targets.push_back(id.value());
+        } else if (named && session.findDevice(named->device.id)) {
+            targets.push_back(named->device.id); // the device the file says it measured
+        } else if (named) {
+            // Another GPU's figures on these runs' devices would move every roof they bound.
+            return makeError("--ceilings " + path + ": measured on " + imported.value().deviceName +
+                             " (" + named->device.id +
+                             "), which no dataset runs on; to use them anyway, name the "
+                             "device: FILE@ID");
         } else {
             for (const auto& d : session.datasets)
                 if (session.findDevice(d.context.deviceId) &&
                     std::find(targets.begin(), targets.end(), d.context.deviceId) == targets.end())
                     targets.push_back(d.context.deviceId);
             if (targets.empty())
-                return makeError("--link-ceiling " + path +
+                return makeError("--ceilings " + path +
                                  ": no dataset runs on a known device (name one: FILE@DEVICE)");
         }
         for (const auto& id : targets)
-            if (Status s = applyLinkCeiling(session, id, imported.value()); !s)
+            if (Status s = applyMeasuredCeilings(session, id, imported.value().ceilings); !s)
                 return s;
     }
     if (o.rank)

@@ -80,9 +80,10 @@ class MainWindow : public QMainWindow {
     void removeDataset(int dataset);
     // Tools > Add Model from the Zoo…: main_window_zoo.cpp.
     void addZooModel();
-    // Reads nccl-tests output at `path` and sets its bus bandwidth as a measured link ceiling
-    // of a session device (asking which when there are several): main_window_links.cpp.
-    void importLinkCeiling(const QString& path);
+    // Reads measured ceilings at `path` (nccl-tests, ERT, nvbandwidth) and sets them on the
+    // device the file names, or the one the user picks when the file does not say and the
+    // session has several: main_window_ceilings.cpp.
+    void importCeilings(const QString& path);
     // Opens the run details dialog (model, stack, tags, repeat) on `dataset`; OK writes them.
     void editRunDetails(int dataset);
 
@@ -170,6 +171,7 @@ class MainWindow : public QMainWindow {
     // The analysis pane's options changed (run B, moves, prices, ...): into the session.
     void analysisEdited();
     void traceLoaded(const TraceLoadOutcome& outcome);
+    void showLoadedTraces(const TraceLoadOutcome& outcome);
     // The first file the user opens replaces the demo (keeping the devices measured here).
     void replaceDemoSession();
     // An Nsight Compute export as a run of its own, bound to the GPU it names
@@ -185,10 +187,13 @@ class MainWindow : public QMainWindow {
     void offerRecovery();
 
     // A dataset made from traces still in memory, so that it can be regrouped without reloading.
+    // A dataset the window can regroup: from its trace, or (trace null) from the launches of a
+    // file read whole (Nsight Compute).
     struct LoadedTraces {
         int dataset = 0;
         std::shared_ptr<const MultiRankTrace> trace;
         std::string deviceId;
+        std::shared_ptr<const std::vector<OpRecord>> launches;
     };
 
     Catalog catalog_;
@@ -197,6 +202,8 @@ class MainWindow : public QMainWindow {
     QString title_;
     bool replaceable_ = true; // the session holds nothing of the user's yet
     std::vector<LoadedTraces> loaded_;
+    // Ceilings files opened with traces, set once the traces are in (openFiles).
+    QStringList pendingCeilings_;
     std::size_t backgroundRegroupAbove_ = kBackgroundRegroupLaunches;
     int regroupGeneration_ = 0; // a newer regroup supersedes one still running
     int regrouping_ = 0;        // background regroups running

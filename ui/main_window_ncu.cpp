@@ -41,7 +41,11 @@ void MainWindow::openRecordsFile(const QString& path) {
     }
     run.dataset.context.label = uniqueLabel(run.dataset.context.label);
     const std::size_t records = run.dataset.records.size();
+    const std::string deviceId = run.dataset.context.deviceId;
     session_.datasets.push_back(std::move(run.dataset));
+    loaded_.push_back({int(session_.datasets.size()) - 1, nullptr, deviceId,
+                       std::make_shared<const std::vector<OpRecord>>(std::move(run.launches))});
+    records_->setGroupingEnabled(true);
     if (title_.isEmpty())
         title_ = file;
     addRecentFile(path);

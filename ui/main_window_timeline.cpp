@@ -42,7 +42,7 @@ void MainWindow::buildTimeline(QMenu* view) {
 void MainWindow::updateTimeline() {
     std::vector<StepTimelinePanel::Source> sources;
     for (const LoadedTraces& l : loaded_)
-        if (l.dataset >= 0 && l.dataset < static_cast<int>(session_.datasets.size()))
+        if (l.trace && l.dataset >= 0 && l.dataset < static_cast<int>(session_.datasets.size()))
             sources.push_back({l.dataset, l.trace});
     timeline_->setSources(&session_, std::move(sources), records_->grouping());
     // Under the roofline: the analysis views need the height for their planes and bars, and

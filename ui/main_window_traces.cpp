@@ -6,6 +6,7 @@
 #include "ui/view_bar.h"
 
 #include "core/import/kineto/kineto_load.h"
+#include "core/import/ncu/ncu_dataset.h"
 #include "ui/record_panel.h"
 #include "ui/trace_loader.h"
 
@@ -20,6 +21,8 @@
 #include <QStatusBar>
 #include <QToolButton>
 #include <QtConcurrent/QtConcurrentRun>
+
+#include <utility>
 
 namespace roofscope::ui {
 namespace {
@@ -78,7 +81,7 @@ void MainWindow::showWarnings(const QString& summary, const QStringList& warning
 void MainWindow::openFiles(const QStringList& paths) {
     QStringList traces;
     QString session;
-    QStringList links;
+    QStringList ceilings;
     QStringList records;
     QStringList refused;
     // The importer table decides each file's kind from its content (core/import/importer.h).
@@ -92,8 +95,8 @@ void MainWindow::openFiles(const QStringList& paths) {
         case OpensAs::session:
             session = path; // one session at a time: the last one given wins
             break;
-        case OpensAs::linkCeiling:
-            links.append(path); // nccl-tests output measures a link, not a run
+        case OpensAs::ceilings:
+            ceilings.append(path); // measures a device, not a run
             break;
         case OpensAs::run:
             traces.append(path);
@@ -114,12 +117,14 @@ void MainWindow::openFiles(const QStringList& paths) {
         showError(tr("Cannot open"), refused.join(QLatin1Char('\n')));
     if (!session.isEmpty())
         openSession(session);
-    for (const QString& path : links)
-        importLinkCeiling(path);
     for (const QString& path : records)
         openRecordsFile(path);
-    if (!traces.isEmpty())
-        loadTraces(traces);
+    // Ceilings opened with traces are for the traces' devices: set when the load is done.
+    if (!traces.isEmpty() && loadTraces(traces))
+        pendingCeilings_ += ceilings;
+    else
+        for (const QString& path : ceilings)
+            importCeilings(path);
 }
 
 bool MainWindow::loadTraces(const QStringList& paths) {
@@ -160,6 +165,13 @@ void MainWindow::replaceDemoSession() {
 }
 
 void MainWindow::traceLoaded(const TraceLoadOutcome& outcome) {
+    showLoadedTraces(outcome);
+    // After the traces, whose devices they measured (openFiles), whether or not the load went.
+    for (const QString& path : std::exchange(pendingCeilings_, {}))
+        importCeilings(path);
+}
+
+void MainWindow::showLoadedTraces(const TraceLoadOutcome& outcome) {
     progress_->hide();
     cancel_->hide();
     cancel_->setEnabled(true);
@@ -195,7 +207,7 @@ void MainWindow::traceLoaded(const TraceLoadOutcome& outcome) {
             launches += rank.analysis.launches.size();
         records += dataset.records.size();
         session_.datasets.push_back(std::move(dataset));
-        loaded_.push_back({int(session_.datasets.size()) - 1, job.trace, deviceId});
+        loaded_.push_back({int(session_.datasets.size()) - 1, job.trace, deviceId, nullptr});
         if (title_.isEmpty())
             title_ = first;
         // Warnings name their job when there are several.
@@ -245,19 +257,25 @@ void MainWindow::traceLoaded(const TraceLoadOutcome& outcome) {
 void MainWindow::regroup(Grouping grouping) {
     if (loaded_.empty())
         return;
+    const auto replaceRecords = [&](const LoadedTraces& l, std::vector<OpRecord> records) {
+        session_.datasets[static_cast<std::size_t>(l.dataset)].records = std::move(records);
+        // Record indices of a regrouped dataset name other records now.
+        std::erase_if(session_.view.selection,
+                      [&](const RecordRef& r) { return r.dataset == l.dataset; });
+    };
     std::size_t launches = 0;
     for (const auto& l : loaded_)
-        for (const auto& rank : l.trace->ranks)
-            launches += rank.analysis.launches.size();
+        if (l.trace)
+            for (const auto& rank : l.trace->ranks)
+                launches += rank.analysis.launches.size();
     const int generation = ++regroupGeneration_;
+    // Files read whole hold a few thousand launches at most: at once, with the small traces.
+    for (const auto& l : loaded_)
+        if (!l.trace)
+            replaceRecords(l, groupNcuLaunches(*l.launches, grouping, l.deviceId));
+        else if (launches <= backgroundRegroupAbove_)
+            replaceRecords(l, mergedDataset(*l.trace, grouping, l.deviceId).records);
     if (launches <= backgroundRegroupAbove_) {
-        for (const auto& l : loaded_) {
-            auto& dataset = session_.datasets[static_cast<std::size_t>(l.dataset)];
-            dataset.records = mergedDataset(*l.trace, grouping, l.deviceId).records;
-            // Record indices of a regrouped dataset name other records now.
-            std::erase_if(session_.view.selection,
-                          [&](const RecordRef& r) { return r.dataset == l.dataset; });
-        }
         markChanged();
         refresh();
         return;
@@ -271,7 +289,8 @@ void MainWindow::regroup(Grouping grouping) {
     };
     std::vector<Job> jobs;
     for (const auto& l : loaded_)
-        jobs.push_back({l.trace, l.deviceId, {}});
+        if (l.trace)
+            jobs.push_back({l.trace, l.deviceId, {}});
     ++regrouping_;
     statusBar()->showMessage(tr("Regrouping %n launches…", "", int(launches)));
     auto* watcher = new QFutureWatcher<std::vector<Job>>(this);
@@ -285,7 +304,7 @@ void MainWindow::regroup(Grouping grouping) {
         bool applied = false;
         for (Job& job : done)
             for (const auto& l : loaded_) {
-                if (l.trace != job.trace)
+                if (!l.trace || l.trace != job.trace)
                     continue;
                 applied = true;
                 session_.datasets[static_cast<std::size_t>(l.dataset)].records =

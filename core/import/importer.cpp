@@ -46,6 +46,11 @@ FileHead fileHead(std::string_view text) {
     const auto first = text.find_first_not_of(" \t\r\n\xEF\xBB\xBF");
     if (first != std::string_view::npos)
         head.first = text[first];
+    if (head.first == '[') {
+        const auto next = text.find_first_not_of(" \t\r\n", first + 1);
+        if (next != std::string_view::npos)
+            head.afterBracket = text[next];
+    }
     return head;
 }
 

@@ -20,24 +20,28 @@ struct SummaryOptions; // core/summary.h
 
 // What the explorer and `roofscope export` make of a file of a kind.
 enum class OpensAs {
-    session, // the session itself: the window's is replaced, `export` draws it
-    run,     // a dataset of records, several files of one job its ranks: read by the trace loader
-             // (core/import/kineto/kineto_load.h), whose model every run format produces
-    records, // a run of its own read whole, never a rank of a job (Nsight Compute: one
-             // kernel at a time, no clock shared with other files)
-    linkCeiling, // a measured link ceiling for the window's devices (`export` refuses it)
-    infoOnly,    // read by `info` (and by `summarize` where it holds records) only
+    session,  // the session itself: the window's is replaced, `export` draws it
+    run,      // a dataset of records, several files of one job its ranks: read by the trace loader
+              // (core/import/kineto/kineto_load.h), whose model every run format produces
+    records,  // a run of its own read whole, never a rank of a job (Nsight Compute: one
+              // kernel at a time, no clock shared with other files)
+    ceilings, // measured ceilings for a device of the session (measured_ceilings.h): the
+              // window asks which device, `export` takes them with --ceilings
+    infoOnly, // read by `info` (and by `summarize` where it holds records) only
 };
 
 // The beginning of a file as detection sees it.
 struct FileHead {
-    std::string_view text; // the first bytes, decompressed when gzip
-    char first = '\0';     // the first character after blanks and a UTF-8 BOM; '\0' when none
+    std::string_view text;    // the first bytes, decompressed when gzip
+    char first = '\0';        // the first character after blanks and a UTF-8 BOM; '\0' when none
+    char afterBracket = '\0'; // when `first` is '[': the next character after blanks
 
     bool has(std::string_view key) const { return text.find(key) != std::string_view::npos; }
     bool jsonObject() const { return first == '{'; }
-    bool jsonArray() const { return first == '['; }
-    bool plainText() const { return first != '\0' && first != '{' && first != '['; }
+    // An array of objects (or an empty one). Text that merely starts with '[' is text: Open
+    // MPI's --tag-output starts every line with "[1,0]<stdout>:".
+    bool jsonArray() const { return first == '[' && (afterBracket == '{' || afterBracket == ']'); }
+    bool plainText() const { return first != '\0' && first != '{' && !jsonArray(); }
 };
 
 struct Importer {

@@ -197,7 +197,9 @@ class TestCliExportViews : public QObject {
 
     // An nccl-tests run measured the link: the MD view's APB for collectives within the node is
     // that measurement. modern.json lists one GPU for its group of 2, so its all-reduce spans
-    // nodes; listing a second GPU makes it one node's.
+    // nodes; listing a second GPU makes it one node's. The fixture's nccl-tests ran on H100s,
+    // so it is set on the trace's A100 by name (without one, another GPU's figure is refused:
+    // test_cli_export_measured); --link-ceiling is the older name of --ceilings.
     void linkCeilingFromNcclTests() {
         const QString nccl = QStringLiteral(ROOFSCOPE_TEST_DATA "/nccl/plain_single_node.txt");
         QByteArray trace = readAll(kTrace);
@@ -209,7 +211,7 @@ class TestCliExportViews : public QObject {
         out.close();
         const Run r = exportTo({node}, QStringLiteral("md-link.json"),
                                {QStringLiteral("--view"), QStringLiteral("md"),
-                                QStringLiteral("--link-ceiling"), nccl});
+                                QStringLiteral("--link-ceiling"), nccl + "@" + kA100});
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
         QVERIFY2(r.out.contains(QStringLiteral("APB by the link the bytes crossed")) &&
                      r.out.contains(QStringLiteral("intra_node")) &&

@@ -8,7 +8,7 @@ warnings=$(MANWIDTH=80 man --warnings -l "$page" 2>&1 >/dev/null) || { echo "man
 [ -z "$warnings" ] || { echo "groff warnings in $page:" >&2; echo "$warnings" >&2; exit 1; }
 text=$(MANWIDTH=200 man -l "$page" 2>/dev/null)
 for expected in "NAME" "SYNOPSIS" "COMMANDS" "EXIT STATUS" "Usage: roofscope export INPUT" \
-                "Usage: roofscope summarize FILE" "--link-ceiling FILE[@ID]"; do
+                "Usage: roofscope summarize FILE" "--ceilings, --link-ceiling FILE[@ID]"; do
     printf '%s\n' "$text" | grep -qF -- "$expected" || { echo "no '$expected' in $page" >&2; exit 1; }
 done
 echo "$page: ok"

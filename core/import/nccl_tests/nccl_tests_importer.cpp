@@ -83,7 +83,7 @@ const Importer& ncclTestsImporter() {
         "nccl-tests output",
         "nccl-tests output, a measured link ceiling",
         "*.txt *.log *.json",
-        OpensAs::linkCeiling,
+        OpensAs::ceilings,
         recognises,
         describe,
         summarize,

@@ -20,11 +20,18 @@ Result<NcuRun> loadNcuRun(const std::string& path, Grouping grouping, std::strin
     d.context.sources = {path};
     d.context.label = std::filesystem::path(path).filename().string();
     d.context.deviceId = std::string(deviceId);
-    d.records = grouping == Grouping::launch ? std::move(imported.records)
-                                             : aggregateByKernel(imported.records);
-    for (OpRecord& r : d.records)
-        r.deviceId = d.context.deviceId;
+    run.launches = std::move(imported.records);
+    d.records = groupNcuLaunches(run.launches, grouping, d.context.deviceId);
     return run;
+}
+
+std::vector<OpRecord> groupNcuLaunches(const std::vector<OpRecord>& launches, Grouping grouping,
+                                       const std::string& deviceId) {
+    std::vector<OpRecord> records =
+        grouping == Grouping::launch ? launches : aggregateByKernel(launches);
+    for (OpRecord& r : records)
+        r.deviceId = deviceId;
+    return records;
 }
 
 } // namespace roofscope

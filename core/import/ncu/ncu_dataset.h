@@ -16,6 +16,7 @@ namespace roofscope {
 
 struct NcuRun {
     Dataset dataset;                   // label: the file name; deviceId: `deviceId` as given
+    std::vector<OpRecord> launches;    // one per profiled launch, for regrouping later
     std::string deviceName;            // as the file names its GPU; "" when it does not
     std::vector<std::string> warnings; // the tensor-instruction factor's, said once
 };
@@ -26,5 +27,10 @@ struct NcuRun {
 // file and the line.
 Result<NcuRun> loadNcuRun(const std::string& path, Grouping grouping,
                           std::string_view deviceId = {});
+
+// The dataset's records from its launches: as they are for Grouping::launch, else one per
+// kernel (summed counters, launch counts), each bound to `deviceId`.
+std::vector<OpRecord> groupNcuLaunches(const std::vector<OpRecord>& launches, Grouping grouping,
+                                       const std::string& deviceId);
 
 } // namespace roofscope

@@ -101,4 +101,31 @@ Result<Ceilings> parseNvbandwidth(std::string_view text, const std::string& file
     return ceilings;
 }
 
+std::vector<std::string> nvbandwidthDeviceNames(std::string_view text) {
+    std::vector<std::string> names;
+    for (std::size_t start = 0; start < text.size();) {
+        auto end = text.find('\n', start);
+        if (end == std::string_view::npos)
+            end = text.size();
+        std::string_view line = text.substr(start, end - start);
+        start = end + 1;
+        if (line.rfind("Running ", 0) == 0)
+            break; // the testcases: no device list after them
+        if (line.rfind("Device ", 0) != 0)
+            continue;
+        const auto colon = line.find(": ");
+        if (colon == std::string_view::npos || !isAllDigits(line.substr(7, colon - 7)))
+            continue;
+        line.remove_prefix(colon + 2);
+        // The PCI bus id in parentheses closes the line.
+        if (const auto paren = line.rfind(" ("); paren != std::string_view::npos)
+            line = line.substr(0, paren);
+        while (!line.empty() && (line.back() == '\r' || line.back() == ' '))
+            line.remove_suffix(1);
+        if (!line.empty())
+            names.emplace_back(line);
+    }
+    return names;
+}
+
 } // namespace roofscope

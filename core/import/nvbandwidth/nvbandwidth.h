@@ -9,6 +9,7 @@
 
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace roofscope {
 
@@ -22,5 +23,10 @@ namespace roofscope {
 // Text starting with '{' is read as the -j JSON output instead (same rules; errors carry the
 // JSON pointer of the bad value).
 Result<Ceilings> parseNvbandwidth(std::string_view text, const std::string& file);
+
+// The GPUs the text output lists before its testcases ("Device 0: NVIDIA H100 80GB HBM3
+// (00000000:18:00)" gives "NVIDIA H100 80GB HBM3"), in device order; empty for the JSON output,
+// which names none.
+std::vector<std::string> nvbandwidthDeviceNames(std::string_view text);
 
 } // namespace roofscope
