@@ -49,6 +49,18 @@ class TestCliInfoKinds : public QObject {
                  qPrintable(r.out));
     }
 
+    // Open MPI's --tag-output starts each line with "[1,0]<stdout>:", which once passed for a
+    // Kineto trace's JSON array (of the numbers 1 and 0).
+    void tagOutputIsTextNotAJsonArray() {
+        Runner runner;
+        QVERIFY(runner.valid());
+        const QString path = QStringLiteral(ROOFSCOPE_TEST_DATA "/nccl/openmpi_two_nodes.txt");
+        const Run r = runner.runCommand({QStringLiteral("info"), path});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY2(r.out.startsWith(path + QStringLiteral(": nccl-tests all_reduce 2.13.8")),
+                 qPrintable(r.out));
+    }
+
     void nvbandwidthJson() {
         Runner runner;
         QVERIFY(runner.valid());
