@@ -12,6 +12,7 @@ enum class FileKind {
     ncclTests,   // nccl-tests text (a "busbw" column) or -J JSON ("results")
     ncuCsv,      // Nsight Compute CSV (a "Kernel Name" column)
     nvbandwidth, // nvbandwidth text ("bandwidth (GB/s)") or -j JSON ("nvbandwidth", "testcases")
+    nsysSqlite,  // Nsight Systems SQLite export (the SQLite header; its tables checked on reading)
     unknown,
 };
 

@@ -15,15 +15,17 @@ const Importer& ncuImporter();         // ncu/ncu_importer.cpp
 const Importer& nvbandwidthImporter(); // nvbandwidth/nvbandwidth_importer.cpp
 const Importer& ertImporter();         // ert/ert_importer.cpp
 const Importer& ncclTestsImporter();   // nccl_tests/nccl_tests_importer.cpp
+const Importer& nsysImporter();        // nsys/nsys_importer.cpp
 
 std::span<const Importer* const> importers() {
     // The order is the detection's. Sessions and ceilings first: they may quote anything, even a
     // trace's keys, in their labels. A trace before the other JSON kinds: its kernel names may
     // contain "results" or "empirical". Nsight Compute before nccl-tests and nvbandwidth, whose
-    // column words a kernel name may contain.
+    // column words a kernel name may contain. Nsight Systems exports are binary, told by
+    // SQLite's header, which no text starts with.
     static const Importer* const table[] = {
         &sessionImporter(),     &ceilingsImporter(), &kinetoImporter(),    &ncuImporter(),
-        &nvbandwidthImporter(), &ertImporter(),      &ncclTestsImporter(),
+        &nvbandwidthImporter(), &ertImporter(),      &ncclTestsImporter(), &nsysImporter(),
     };
     return table;
 }

@@ -47,6 +47,10 @@ std::string runText(const MultiRankTrace& job) {
 
 TraceJobs splitIntoJobs(MultiRankTrace files) {
     TraceJobs out;
+    // Files, not ranks: an Nsight Systems export holds a rank per process.
+    std::size_t given = 0;
+    for (const auto& rank : files.ranks)
+        given += rank.process <= 0 ? 1 : 0;
     std::vector<JobKey> keys;
     for (auto& rank : files.ranks) {
         const DatasetContext& c = rank.analysis.context;
@@ -71,12 +75,6 @@ TraceJobs splitIntoJobs(MultiRankTrace files) {
                         rank.analysis.warnings.end());
         out.jobs[job].ranks.push_back(std::move(rank));
     }
-    const std::size_t given = [&] {
-        std::size_t n = 0;
-        for (const auto& job : out.jobs)
-            n += job.ranks.size();
-        return n;
-    }();
     if (given < 2)
         return out;
     const std::string count = std::to_string(given) + " files opened as ";

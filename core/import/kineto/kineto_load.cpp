@@ -1,5 +1,8 @@
 #include "core/import/kineto/kineto_load.h"
 
+#include "core/import/importer.h"
+#include "core/import/nsys/nsys_reader.h"
+
 #include <algorithm>
 #include <map>
 #include <mutex>
@@ -38,8 +41,57 @@ class SharedProgress {
     std::vector<std::uint64_t> done_, total_;
 };
 
-Result<LoadedTrace> loadOne(const std::string& path, const TraceLoadOptions& options,
-                            SharedProgress& progress, std::size_t index, unsigned parseThreads) {
+LoadedTrace analysed(const std::string& path, const TraceEvents& events) {
+    LoadedTrace loaded;
+    loaded.path = path;
+    loaded.analysis = analyzeTrace(events);
+    loaded.analysis.context.sources = {path};
+    // The reader's warnings (skipped events, an early end) come first: they explain the rest.
+    auto& warnings = loaded.analysis.warnings;
+    warnings.insert(warnings.begin(), events.warnings.begin(), events.warnings.end());
+    return loaded;
+}
+
+// An Nsight Systems export: each process that ran GPU work is a rank, numbered in pid order
+// (the export does not record torch.distributed's rank).
+Result<std::vector<LoadedTrace>> loadNsys(const std::string& path, SharedProgress& progress,
+                                          std::size_t index) {
+    ROOFSCOPE_TRY(read, readNsysExport(path));
+    NsysExport& exported = read.value();
+    std::vector<LoadedTrace> out;
+    const int ranks = static_cast<int>(exported.processes.size());
+    for (int r = 0; r < ranks; ++r) {
+        NsysProcess& p = exported.processes[static_cast<std::size_t>(r)];
+        TraceEvents& events = p.events;
+        if (ranks > 1) {
+            events.meta.distributed.rank = r;
+            events.meta.distributed.worldSize = ranks;
+        }
+        if (r == 0) // said once for the file
+            events.warnings.insert(events.warnings.begin(), exported.warnings.begin(),
+                                   exported.warnings.end());
+        if (ranks > 1)
+            events.warnings.push_back("process " + std::to_string(p.pid) +
+                                      (p.name.empty() ? "" : " (" + p.name + ")") + " is rank " +
+                                      std::to_string(r) + " of " + std::to_string(ranks) +
+                                      ", numbered by process id: the export does not record the "
+                                      "rank");
+        out.push_back(analysed(path, events));
+        if (ranks > 1)
+            out.back().process = r;
+        if (!progress.update(index, static_cast<std::uint64_t>(r + 1), ranks))
+            return makeError(ErrorKind::cancelled, "cancelled", inFile(path));
+    }
+    if (out.empty())
+        return makeError("the export holds no CUDA kernels, copies or memsets", inFile(path));
+    return out;
+}
+
+Result<std::vector<LoadedTrace>> loadOne(const std::string& path, const TraceLoadOptions& options,
+                                         SharedProgress& progress, std::size_t index,
+                                         unsigned parseThreads) {
+    if (const auto kind = detectFileKindOf(path); kind && kind.value() == FileKind::nsysSqlite)
+        return loadNsys(path, progress, index);
     KinetoReadOptions read;
     read.chunkBytes = options.chunkBytes;
     read.threads = parseThreads;
@@ -49,28 +101,21 @@ Result<LoadedTrace> loadOne(const std::string& path, const TraceLoadOptions& opt
     auto events = readKinetoFile(path, read, options.limits);
     if (!events.ok())
         return events.error();
-    LoadedTrace loaded;
-    loaded.path = path;
-    loaded.analysis = analyzeTrace(events.value());
-    loaded.analysis.context.sources = {path};
-    // The reader's warnings (skipped events, an early end) come first: they explain the rest.
-    auto& warnings = loaded.analysis.warnings;
-    warnings.insert(warnings.begin(), events.value().warnings.begin(),
-                    events.value().warnings.end());
-    return loaded;
+    return std::vector<LoadedTrace>{analysed(path, events.value())};
 }
 
 } // namespace
 
 Result<LoadedTrace> loadKinetoTrace(const std::string& path, const TraceLoadOptions& options) {
     SharedProgress progress(options, 1);
-    return loadOne(path, options, progress, 0, options.parseThreads);
+    ROOFSCOPE_TRY(loaded, loadOne(path, options, progress, 0, options.parseThreads));
+    return std::move(loaded.value().front());
 }
 
 Result<MultiRankTrace> loadKinetoRanks(const std::vector<std::string>& paths,
                                        const TraceLoadOptions& options) {
     SharedProgress progress(options, paths.size());
-    std::vector<std::optional<Result<LoadedTrace>>> results(paths.size());
+    std::vector<std::optional<Result<std::vector<LoadedTrace>>>> results(paths.size());
     unsigned threads = options.threads ? options.threads : std::thread::hardware_concurrency();
     threads = std::max(1u, std::min<unsigned>(threads, static_cast<unsigned>(paths.size())));
     const unsigned parseThreads = options.parseThreads
@@ -92,7 +137,8 @@ Result<MultiRankTrace> loadKinetoRanks(const std::vector<std::string>& paths,
     for (auto& r : results) {
         if (!r->ok())
             return r->error();
-        trace.ranks.push_back(std::move(*r).value());
+        for (auto& rank : std::move(*r).value())
+            trace.ranks.push_back(std::move(rank));
     }
     std::map<int, std::string> byRank;
     int worldSize = 0;
