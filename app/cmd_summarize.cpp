@@ -41,11 +41,11 @@ OptionTable optionTable(Args& a) {
     return {
         "summarize",
         "Usage: roofscope summarize FILE... [options]\n\n"
-        "Summarizes PyTorch profiler (Kineto) traces, plain or gzipped, Nsight Compute CSV "
-        "exports\n"
-        "and nccl-tests output: the records by time with their FLOP/s, intensity and roofline\n"
-        "bottleneck on the device, the collectives with their algbw and busbw, and the warnings\n"
-        "(on stderr). The device is the catalog entry the file names, or --device.\n\n",
+        "Summarizes PyTorch profiler (Kineto) traces, plain or gzipped, Nsight Systems SQLite\n"
+        "exports, Nsight Compute CSV exports and nccl-tests output: the records by time with\n"
+        "their FLOP/s, intensity and roofline bottleneck on the device, the collectives with\n"
+        "their algbw and busbw, and the warnings (on stderr). The device is the catalog entry\n"
+        "the file names, or --device.\n\n",
         15,
         {{{"--group"},
           "G",

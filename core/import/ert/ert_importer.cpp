@@ -28,7 +28,7 @@ const Importer& ertImporter() {
         "ERT roofline.json",
         "ERT roofline.json",
         "an ERT roofline.json",
-        "ERT results (roofline.json), measured ceilings",
+        "ERT roofline.json, measured ceilings",
         "*.json",
         OpensAs::ceilings,
         recognises,

@@ -101,7 +101,7 @@ const Importer& nsysImporter() {
         "Nsight Systems export",
         "Nsight Systems SQLite exports",
         "an Nsight Systems SQLite export",
-        "Nsight Systems exports (nsys export --type sqlite)",
+        "Nsight Systems SQLite exports",
         "*.sqlite *.db",
         OpensAs::run,
         recognises,
