@@ -12,26 +12,31 @@ bool recognises(const FileHead& head) {
     return head.jsonArray() || (head.jsonObject() && head.has("\"traceEvents\""));
 }
 
-Status summarize(FileSummary& s, const SummaryOptions& options) {
+} // namespace
+
+// Every rank's records in one summary (the records say their rank: an Nsight Systems export holds
+// one per process); the steps are the lowest rank's, as for a job's traces.
+Status summarizeTrace(FileSummary& s, const SummaryOptions& options) {
     TraceLoadOptions load;
     load.parseThreads = options.parseThreads;
-    ROOFSCOPE_TRY(loaded, loadKinetoTrace(s.source, load));
-    const KinetoAnalysis& a = loaded.value().analysis;
-    s.deviceName = a.deviceName;
-    s.rank = a.context.rank;
-    s.worldSize = a.context.worldSize;
-    s.stack = a.context.stack;
-    s.warnings = a.warnings;
-    s.steps = a.steps;
-    s.outside = a.outside;
-    s.addRecords(groupLaunches(a.launches, options.grouping));
-    for (const auto& c : summarizeCollectives(a.launches))
-        s.collectives.push_back(
-            {c.op, c.groupSize, c.count, c.bytes, c.timeS, c.algbwBytesPerS, c.busbwBytesPerS});
+    ROOFSCOPE_TRY(loaded, loadKinetoRanks({s.source}, load));
+    const MultiRankTrace& trace = loaded.value();
+    const KinetoAnalysis& first = trace.ranks.front().analysis;
+    s.deviceName = first.deviceName;
+    s.rank = first.context.rank;
+    s.worldSize = first.context.worldSize;
+    s.stack = first.context.stack;
+    s.warnings = trace.warnings;
+    s.steps = first.steps;
+    s.outside = first.outside;
+    for (const auto& rank : trace.ranks) {
+        s.addRecords(groupLaunches(rank.analysis.launches, options.grouping));
+        for (const auto& c : summarizeCollectives(rank.analysis.launches))
+            s.collectives.push_back(
+                {c.op, c.groupSize, c.count, c.bytes, c.timeS, c.algbwBytesPerS, c.busbwBytesPerS});
+    }
     return {};
 }
-
-} // namespace
 
 const Importer& kinetoImporter() {
     static constexpr Importer entry{
@@ -45,7 +50,7 @@ const Importer& kinetoImporter() {
         OpensAs::run,
         recognises,
         describeKinetoTrace,
-        summarize,
+        summarizeTrace,
     };
     return entry;
 }

@@ -1,7 +1,6 @@
 // Nsight Systems SQLite exports in the importer table: a run (one rank per process that ran GPU
 // work) read by the trace loader through the Kineto model; `info` counts what each process ran.
 #include "core/import/importer.h"
-#include "core/import/kineto/kineto_load.h"
 #include "core/import/nsys/nsys_reader.h"
 #include "core/summary.h"
 #include "core/units.h"
@@ -11,6 +10,9 @@
 #include <sstream>
 
 namespace roofscope {
+
+Status summarizeTrace(FileSummary& s, const SummaryOptions& options); // kineto_importer.cpp
+
 namespace {
 
 bool recognises(const FileHead& head) {
@@ -68,30 +70,6 @@ Result<std::string> describe(const std::string& path) {
     return out.str();
 }
 
-// Every process's records in one summary (the records say their rank); the steps are the
-// lowest rank's, as for a job's traces.
-Status summarize(FileSummary& s, const SummaryOptions& options) {
-    TraceLoadOptions load;
-    load.parseThreads = options.parseThreads;
-    ROOFSCOPE_TRY(loaded, loadKinetoRanks({s.source}, load));
-    const MultiRankTrace& trace = loaded.value();
-    const KinetoAnalysis& first = trace.ranks.front().analysis;
-    s.deviceName = first.deviceName;
-    s.rank = first.context.rank;
-    s.worldSize = first.context.worldSize;
-    s.stack = first.context.stack;
-    s.warnings = trace.warnings;
-    s.steps = first.steps;
-    s.outside = first.outside;
-    for (const auto& rank : trace.ranks) {
-        s.addRecords(groupLaunches(rank.analysis.launches, options.grouping));
-        for (const auto& c : summarizeCollectives(rank.analysis.launches))
-            s.collectives.push_back(
-                {c.op, c.groupSize, c.count, c.bytes, c.timeS, c.algbwBytesPerS, c.busbwBytesPerS});
-    }
-    return {};
-}
-
 } // namespace
 
 const Importer& nsysImporter() {
@@ -106,7 +84,7 @@ const Importer& nsysImporter() {
         OpensAs::run,
         recognises,
         describe,
-        summarize,
+        summarizeTrace,
     };
     return entry;
 }
