@@ -128,9 +128,7 @@ Result<LoadedExport> loadExportInputs(const ExportInputs& inputs, const Catalog&
             inputs.device ? inputs.device : namedDevice(run.deviceName, catalog, out.warnings);
         if (entry) {
             addDevice(out.session, entry->device);
-            run.dataset.context.deviceId = entry->device.id;
-            for (OpRecord& r : run.dataset.records)
-                r.deviceId = entry->device.id;
+            bindNcuRun(run, entry->device.id);
         }
         run.dataset.context.label = uniqueDatasetLabel(out.session, run.dataset.context.label);
         out.session.datasets.push_back(std::move(run.dataset));

@@ -27,9 +27,7 @@ void MainWindow::openRecordsFile(const QString& path) {
     if (const CatalogEntry* entry = catalog_.findByName(run.deviceName)) {
         if (!session_.findDevice(entry->device.id))
             session_.devices.push_back(entry->device);
-        run.dataset.context.deviceId = entry->device.id;
-        for (OpRecord& r : run.dataset.records)
-            r.deviceId = entry->device.id;
+        bindNcuRun(run, entry->device.id);
         on = tr(" on %1").arg(QString::fromStdString(entry->device.name));
     } else {
         warnings.append(

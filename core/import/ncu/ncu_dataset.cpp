@@ -25,6 +25,12 @@ Result<NcuRun> loadNcuRun(const std::string& path, Grouping grouping, std::strin
     return run;
 }
 
+void bindNcuRun(NcuRun& run, const std::string& deviceId) {
+    run.dataset.context.deviceId = deviceId;
+    for (OpRecord& r : run.dataset.records)
+        r.deviceId = deviceId;
+}
+
 std::vector<OpRecord> groupNcuLaunches(const std::vector<OpRecord>& launches, Grouping grouping,
                                        const std::string& deviceId) {
     std::vector<OpRecord> records =

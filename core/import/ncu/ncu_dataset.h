@@ -28,6 +28,9 @@ struct NcuRun {
 Result<NcuRun> loadNcuRun(const std::string& path, Grouping grouping,
                           std::string_view deviceId = {});
 
+// Binds the run's dataset and each of its records to catalog device `deviceId`.
+void bindNcuRun(NcuRun& run, const std::string& deviceId);
+
 // The dataset's records from its launches: as they are for Grouping::launch, else one per
 // kernel (summed counters, launch counts), each bound to `deviceId`.
 std::vector<OpRecord> groupNcuLaunches(const std::vector<OpRecord>& launches, Grouping grouping,

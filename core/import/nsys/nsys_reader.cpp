@@ -48,8 +48,8 @@ class Reader {
                                  "--type sqlite)",
                              where);
         }
-        ROOFSCOPE_TRY(strings, readStrings());
-        (void)strings;
+        if (auto s = readStrings(); !s)
+            return s.error();
         readMetadata();
         if (auto s = readKernels(); !s)
             return s.error();
@@ -100,9 +100,9 @@ class Reader {
         return {};
     }
 
-    Result<bool> readStrings() {
+    Status readStrings() {
         if (!db_.hasTable("StringIds"))
-            return true;
+            return {};
         ROOFSCOPE_TRY(q, db_.query("SELECT id, value FROM StringIds", "StringIds"));
         for (;;) {
             ROOFSCOPE_TRY(row, q.value().step());
@@ -110,7 +110,7 @@ class Reader {
                 break;
             strings_.emplace(q.value().integer(0), std::string(q.value().text(1)));
         }
-        return true;
+        return {};
     }
 
     // A name column: a StringIds id in every release seen, text in files others edited.
