@@ -10,17 +10,20 @@ template <class Map, class Key> std::optional<Ceiling> find(const Map& map, cons
 }
 } // namespace
 
+namespace {
+bool sixteenBit(Precision precision) {
+    return precision == Precision::fp16 || precision == Precision::bf16;
+}
+} // namespace
+
 std::optional<ComputeKey> Ceilings::computeKeyFor(Precision precision, bool preferTensor) const {
-    for (const ComputeKey key :
-         {ComputeKey{precision, ComputeUnit::tensor}, ComputeKey{precision, ComputeUnit::vector}}) {
-        if (key.unit == ComputeUnit::tensor && !preferTensor)
-            continue;
-        if (compute.contains(key))
-            return key;
-    }
+    if (preferTensor && compute.contains({precision, ComputeUnit::tensor}))
+        return ComputeKey{precision, ComputeUnit::tensor};
     const ComputeKey fp32{Precision::fp32, ComputeUnit::vector};
-    if ((precision == Precision::fp16 || precision == Precision::bf16) && compute.contains(fp32))
+    if (sixteenBit(precision) && compute.contains(fp32))
         return fp32;
+    if (compute.contains({precision, ComputeUnit::vector}))
+        return ComputeKey{precision, ComputeUnit::vector};
     return std::nullopt;
 }
 
@@ -34,12 +37,12 @@ const Ceiling* Ceilings::computeCeiling(Precision precision, bool preferTensor) 
     if (preferTensor)
         if (const auto it = compute.find({precision, ComputeUnit::tensor}); it != compute.end())
             return &it->second;
-    if (const auto it = compute.find({precision, ComputeUnit::vector}); it != compute.end())
-        return &it->second;
-    if (precision == Precision::fp16 || precision == Precision::bf16)
+    if (sixteenBit(precision))
         if (const auto it = compute.find({Precision::fp32, ComputeUnit::vector});
             it != compute.end())
             return &it->second;
+    if (const auto it = compute.find({precision, ComputeUnit::vector}); it != compute.end())
+        return &it->second;
     return nullptr;
 }
 

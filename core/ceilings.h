@@ -51,9 +51,11 @@ struct Ceilings {
 
     // The compute ceiling an op of this precision can reach: the tensor-unit ceiling when
     // `preferTensor` and the device has one for the precision, else the vector ceiling. fp16 and
-    // bf16 fall back to the fp32 vector ceiling when the device lists no 16-bit vector rate:
-    // datasheets rarely give one, and PyTorch's pointwise and normalisation kernels compute in
-    // fp32 registers on 16-bit data anyway. nullopt when nothing applies.
+    // bf16 off the tensor units take the fp32 vector ceiling, and their own vector ceiling only
+    // on a device that lists no fp32 one: PyTorch's and XLA's pointwise and normalisation kernels
+    // load 16-bit data but compute in fp32 registers, so the packed half2 rate that datasheets
+    // and the probe give (twice fp32 on Hopper) is not a roof they can reach. nullopt when
+    // nothing applies.
     std::optional<Ceiling> computeFor(Precision precision, bool preferTensor) const;
     // Which ceiling computeFor picks, so that a report can name it; nullopt when none applies.
     std::optional<ComputeKey> computeKeyFor(Precision precision, bool preferTensor) const;

@@ -10,6 +10,12 @@ namespace {
 template <class T> bool wanted(const std::vector<T>& list, T value) {
     return list.empty() || std::find(list.begin(), list.end(), value) != list.end();
 }
+
+// A vector ceiling that bounds no op (a 16-bit vector rate beside an fp32 one: computeFor sends
+// such ops to fp32) is not drawn, so that no roof appears that no point can be under.
+bool bounds(const Ceilings& ceilings, const ComputeKey& key) {
+    return key.unit == ComputeUnit::tensor || ceilings.computeKeyFor(key.precision, false) == key;
+}
 } // namespace
 
 DeviceRoofs deviceRoofs(const Ceilings& ceilings, double xMin, double xMax,
@@ -20,7 +26,7 @@ DeviceRoofs deviceRoofs(const Ceilings& ceilings, double xMin, double xMax,
 
     double topCompute = 0;
     for (const auto& [key, c] : ceilings.compute)
-        if (wanted(options.precisions, key.precision))
+        if (wanted(options.precisions, key.precision) && bounds(ceilings, key))
             topCompute = std::max(topCompute, c.value);
     const Ceiling* ridgeCeiling = nullptr;
     if (const auto it = ceilings.memory.find(options.ridgeLevel);
@@ -49,7 +55,7 @@ DeviceRoofs deviceRoofs(const Ceilings& ceilings, double xMin, double xMax,
             roofs.segments.push_back(s);
     }
     for (const auto& [key, c] : ceilings.compute) {
-        if (!wanted(options.precisions, key.precision))
+        if (!wanted(options.precisions, key.precision) || !bounds(ceilings, key))
             continue;
         const double ridge = ridgePoint(c.value, ridgeCeiling->value);
         RoofSegment s;

@@ -44,8 +44,9 @@ struct RoofOptions {
 
 // Segments within [xMin, xMax] (FLOP/B, 0 < xMin < xMax). Each bandwidth roof rises from xMin to
 // the highest drawn compute roof; each compute roof runs from its ridge with `ridgeLevel` (or the
-// slowest drawn level when the device lacks it) to xMax. Empty when the device has no compute or
-// no bandwidth ceiling among those asked for.
+// slowest drawn level when the device lacks it) to xMax. A vector ceiling that no op takes
+// (Ceilings::computeFor: a 16-bit vector rate beside an fp32 one) is not drawn. Empty when the
+// device has no compute or no bandwidth ceiling among those asked for.
 DeviceRoofs deviceRoofs(const Ceilings& ceilings, double xMin, double xMax,
                         const RoofOptions& options = {});
 

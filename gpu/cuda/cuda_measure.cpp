@@ -147,6 +147,18 @@ double clockAfterRunMHz(int device, std::string* how) {
     return kHz / 1000.0;
 }
 
+RunConditions conditionsAfterRun(int device) {
+    RunConditions c;
+    char busId[32] = {};
+    if (cudaDeviceGetPCIBusId(busId, sizeof busId, device) == cudaSuccess)
+        c = nvmlConditions(busId);
+    int kHz = 0;
+    if (!c.maxSmClockMHz &&
+        cudaDeviceGetAttribute(&kHz, cudaDevAttrClockRate, device) == cudaSuccess && kHz > 0)
+        c.maxSmClockMHz = kHz / 1000.0;
+    return c;
+}
+
 Measured rateFromTimes(std::variant<ComputeKey, MemoryLevel, Link> what, double workPerRep,
                        const std::vector<double>& secondsPerRep, std::string method,
                        double clockMHz) {

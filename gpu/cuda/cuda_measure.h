@@ -83,6 +83,11 @@ Result<Timed> timeOnStreams(const std::vector<DeviceStream>& streams, const Samp
 // "maximum SM clock (NVML unavailable)").
 double clockAfterRunMHz(int device, std::string* how = nullptr);
 
+// What NVML says of the device right after timing (clock, power, temperature, clock limits,
+// PCIe link): read with the clock, so that a ceiling that falls short of its datasheet figure can
+// say why (spec_floor.h). The maximum SM clock falls back to the device attribute without NVML.
+RunConditions conditionsAfterRun(int device);
+
 // A rate ceiling from timed samples: value and stats in `workPerRep` units per second.
 Measured rateFromTimes(std::variant<ComputeKey, MemoryLevel, Link> what, double workPerRep,
                        const std::vector<double>& secondsPerRep, std::string method,

@@ -20,9 +20,9 @@ struct Gpu {
 // driver ("no CUDA driver: ...", "no CUDA device: ...", "this build has no CUDA").
 Result<std::vector<Gpu>> listGpus();
 
-// Benchmarks of one GPU. Keys: gpu_fma_fp64, gpu_fma_fp32, gpu_fma_fp16 (vector), gpu_gemm_tf32,
-// gpu_gemm_fp16, gpu_gemm_bf16, gpu_gemm_fp8, gpu_gemm_int8 (tensor, where supported),
-// gpu_memory (l2 and dram sweep), gpu_shared_memory (l1), gpu_h2d, gpu_d2h.
+// Benchmarks of one GPU. Keys: gpu_fma_fp64, gpu_fma_fp32, gpu_fma_fp16, gpu_fma_bf16 (vector),
+// gpu_gemm_tf32, gpu_gemm_fp16, gpu_gemm_bf16, gpu_gemm_fp8, gpu_gemm_int8 (tensor, where
+// supported), gpu_memory (l2 and dram sweep), gpu_shared_memory (l1), gpu_h2d, gpu_d2h.
 std::vector<Benchmark> gpuBenchmarks(int device);
 
 // Benchmarks across several local GPUs, whose link ceilings apply to each of them. Keys: gpu_p2p

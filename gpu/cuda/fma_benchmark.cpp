@@ -1,4 +1,4 @@
-// gpu_fma_fp64 / gpu_fma_fp32 / gpu_fma_fp16: the vector units' FMA peak (kernel contract in
+// gpu_fma_fp64 / _fp32 / _fp16 / _bf16: the vector units' FMA peak (kernel contract in
 // kernels.h), verified thread by thread against the analytic result.
 #include "gpu/cuda/cuda_benchmarks.h"
 #include "gpu/cuda/cuda_check.h"
@@ -28,6 +28,8 @@ const char* typeName(FmaType type) {
         return "fp32 FFMA";
     case FmaType::f16x2:
         return "fp16 HFMA2 (half2)";
+    case FmaType::bf16x2:
+        return "bf16 HFMA2.BF16 (bfloat162)";
     }
     return "?";
 }
@@ -40,6 +42,8 @@ Result<Outcome> runFmaPeak(int device, Precision precision, Context& context) {
         type = FmaType::f64;
     else if (precision == Precision::fp16)
         type = FmaType::f16x2;
+    else if (precision == Precision::bf16)
+        type = FmaType::bf16x2;
     else if (precision != Precision::fp32)
         return notSupported("no vector FMA benchmark for " + std::string(toString(precision)));
 
@@ -67,6 +71,7 @@ Result<Outcome> runFmaPeak(int device, Precision precision, Context& context) {
                   timeOnStream(stream.value().get(), samplePlan(context.size), budget, launch));
     std::string clockHow;
     const double clockMHz = clockAfterRunMHz(device, &clockHow);
+    const RunConditions conditions = conditionsAfterRun(device);
     context.progress(0.9);
 
     // Verify every thread of one more launch of an odd number of trips (kTripsPerRep): the
@@ -88,7 +93,7 @@ Result<Outcome> runFmaPeak(int device, Precision precision, Context& context) {
                              numberText(expected, 17));
     }
 
-    const int lanes = type == FmaType::f16x2 ? 2 : 1;
+    const int lanes = kernels::fmaLanes(type);
     const double flopsPerRep = 2.0 * lanes * static_cast<double>(threads) * kTripsPerRep *
                                kernels::kFmaUnroll * kernels::kFmaChains;
     const std::string method =
@@ -102,6 +107,7 @@ Result<Outcome> runFmaPeak(int device, Precision precision, Context& context) {
     Measured m = rateFromTimes(ComputeKey{precision, ComputeUnit::vector}, flopsPerRep,
                                timed.value().secondsPerRep, method, clockMHz);
     m.note = "clock: " + clockHow;
+    m.conditions = conditions;
     outcome.ceilings.push_back(std::move(m));
     if (timed.value().stoppedEarly)
         outcome.warnings.push_back("stopped early (time limit or cancel): fewer samples");

@@ -382,6 +382,7 @@ Result<Outcome> runGemm(int device, Precision precision, Context& context) {
     ROOFSCOPE_TRY(timed, timeOnStream(s, plan, budget, launch));
     std::string clockHow;
     const double clockMHz = clockAfterRunMHz(device, &clockHow);
+    const RunConditions conditions = conditionsAfterRun(device);
     context.progress(0.9);
     ROOFSCOPE_TRY_STATUS(verify(type, a.value(), b.value(), d.value(), n, s));
 
@@ -401,6 +402,7 @@ Result<Outcome> runGemm(int device, Precision precision, Context& context) {
     Measured m = rateFromTimes(ComputeKey{precision, ComputeUnit::tensor}, flops,
                                timed.value().secondsPerRep, method, clockMHz);
     m.note = "clock: " + clockHow;
+    m.conditions = conditions;
     if (precision == Precision::int8)
         m.note += "; int8 rate in operations per second (2 per multiply-add)";
     if (n < gemmSize(context.size))

@@ -16,7 +16,8 @@ std::vector<Benchmark> gpuBenchmarks(int device) {
         const char* title;
     } fma[] = {{Precision::fp64, "gpu_fma_fp64", "GPU fp64 FMA peak (vector units)"},
                {Precision::fp32, "gpu_fma_fp32", "GPU fp32 FMA peak (vector units)"},
-               {Precision::fp16, "gpu_fma_fp16", "GPU fp16 FMA peak (vector units, half2)"}};
+               {Precision::fp16, "gpu_fma_fp16", "GPU fp16 FMA peak (vector units, half2)"},
+               {Precision::bf16, "gpu_fma_bf16", "GPU bf16 FMA peak (vector units, bfloat162)"}};
     for (const auto& f : fma)
         add(f.key, f.title,
             [device, p = f.precision](Context& c) { return runFmaPeak(device, p, c); });

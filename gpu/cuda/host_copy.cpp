@@ -55,6 +55,8 @@ Result<Outcome> runHostCopy(int device, bool toDevice, Context& context) {
     plan.maxReps = 64;
     ROOFSCOPE_TRY(timed, timeOnStream(s, plan, budget, launch));
     const double clockMHz = clockAfterRunMHz(device);
+    // Read right after the copies, while the link is still at its working speed.
+    const RunConditions conditions = conditionsAfterRun(device);
     context.progress(0.9);
 
     // Verify 4096 words spread over the destination (device words in one strided copy).
@@ -86,6 +88,7 @@ Result<Outcome> runHostCopy(int device, bool toDevice, Context& context) {
     Outcome outcome;
     Measured m = rateFromTimes(link, static_cast<double>(bytes), timed.value().secondsPerRep,
                                method, clockMHz);
+    m.conditions = conditions;
     m.note = "the host link's rate; on NVLink-C2C systems (Grace Hopper) this is C2C, not PCIe, "
              "though the ceiling keeps the pcie_* name";
     outcome.ceilings.push_back(std::move(m));

@@ -42,7 +42,12 @@ cudaError_t fillRandom(void* data, std::size_t count, Element element, std::uint
 
 // ---- fma_kernels.cu ---------------------------------------------------------------------------
 
-enum class FmaType { f64, f32, f16x2 };
+enum class FmaType { f64, f32, f16x2, bf16x2 };
+
+// Lanes per FMA instruction: 2 for the packed types (half2, bfloat162), 1 otherwise.
+ROOFSCOPE_HOST_DEVICE inline constexpr int fmaLanes(FmaType type) {
+    return type == FmaType::f16x2 || type == FmaType::bf16x2 ? 2 : 1;
+}
 
 inline constexpr int kFmaChains = 8; // independent dependency chains per thread
 // FMAs per chain per loop trip: odd, so that the result's parity follows `trips` (see below), and
@@ -50,13 +55,14 @@ inline constexpr int kFmaChains = 8; // independent dependency chains per thread
 inline constexpr int kFmaUnroll = 31;
 inline constexpr int kFmaThreads = 256;
 
-// Contract: each thread runs kFmaChains independent chains x <- fma(x, -1, 3) (f16x2: on both
-// halves of a half2), `trips` x kFmaUnroll times each, starting from fmaStart(thread, chain, lane),
-// and writes the sum of its final chain values (both lanes for f16x2) to out[thread]. The
+// Contract: each thread runs kFmaChains independent chains x <- fma(x, -1, 3) (packed types: on
+// both halves of a half2 or bfloat162 at once, one HFMA2), `trips` x kFmaUnroll times each,
+// starting from fmaStart(thread, chain, lane), and writes the sum of its final chain values (both
+// lanes for packed types) to out[thread]. The
 // recurrence alternates x and 3 - x, exactly in every precision, so the result is analytic
 // (fmaExpected) while the operands still change every step; with an odd kFmaUnroll the result
 // also tells an odd trip count from an even one. FMAs per thread: trips *
-// kFmaUnroll * kFmaChains (twice as many lanes for f16x2).
+// kFmaUnroll * kFmaChains instructions, each fmaLanes(type) FMAs of 2 FLOP.
 cudaError_t launchFma(FmaType type, int blocks, long long trips, double* out, cudaStream_t stream);
 
 // Resident blocks of kFmaThreads per multiprocessor for the type's kernel.

@@ -24,6 +24,7 @@ struct Point {
     double workingSetBytes = 0; // both buffers
     Timed timed;
     double clockMHz = 0;
+    RunConditions conditions;
     double median() const {
         const Stats s = summarize([&] {
             std::vector<double> rates;
@@ -147,6 +148,7 @@ Result<Outcome> runMemorySweep(int device, Context& context) {
         point.workingSetBytes = static_cast<double>(vectors) * 32;
         point.timed = std::move(timed).value();
         point.clockMHz = clockAfterRunMHz(device);
+        point.conditions = conditionsAfterRun(device);
         largestVectors = std::max(largestVectors, vectors);
         points.push_back(std::move(point));
         plan.warmups = 1; // clocks are warm after the first size
@@ -182,6 +184,7 @@ Result<Outcome> runMemorySweep(int device, Context& context) {
                                        " passes in one launch; best of the sweep sizes " + band +
                                        "; copies verified against the written pattern",
                                    p.clockMHz);
+        m.conditions = p.conditions;
         outcome.ceilings.push_back(std::move(m));
     };
     if (const Point* p = best([&](double ws) { return ws <= l2 / 2 * 1.01; }))

@@ -3,6 +3,8 @@
 // that the probe neither needs NVML to build nor fails to start where it is missing. Nothing here
 // changes a clock or any other setting: the probe records clocks, it never sets them.
 
+#include "gpu/probe/benchmark.h"
+
 #include <optional>
 #include <string>
 
@@ -14,5 +16,9 @@ std::optional<std::string> nvmlDriverVersion();
 // The current SM clock, in MHz, of the GPU at `pciBusId` (as cudaDeviceGetPCIBusId writes it);
 // nullopt without NVML or when the query fails.
 std::optional<double> nvmlSmClockMHz(const std::string& pciBusId);
+
+// Clock, power, temperature, clock limits and PCIe link of the GPU at `pciBusId`, each field
+// filled when NVML answers its query; all empty without NVML.
+RunConditions nvmlConditions(const std::string& pciBusId);
 
 } // namespace roofscope::probe

@@ -17,6 +17,25 @@ import sys
 
 import torch
 
+try:  # the clock each reference ran at, as the probe records its own (nvidia-ml-py)
+    import pynvml
+
+    pynvml.nvmlInit()
+    _NVML = pynvml.nvmlDeviceGetHandleByIndex(torch.cuda.current_device())
+except Exception:  # no NVML binding: clocks are left out
+    _NVML = None
+
+CLOCKS = {}
+
+
+def sm_clock_mhz():
+    if _NVML is None:
+        return None
+    try:
+        return pynvml.nvmlDeviceGetClockInfo(_NVML, pynvml.NVML_CLOCK_SM)
+    except Exception:
+        return None
+
 
 def timed(fn, reps=20, warm=5, batch=1):
     """Median seconds per call over `reps` samples of `batch` back-to-back calls."""
@@ -33,6 +52,7 @@ def timed(fn, reps=20, warm=5, batch=1):
         stop.record()
         stop.synchronize()
         times.append(start.elapsed_time(stop) / 1e3 / batch)
+    timed.last_clock = sm_clock_mhz()
     times.sort()
     return times[len(times) // 2]
 
@@ -46,11 +66,14 @@ def references():
         a = torch.rand(n, n, device="cuda", dtype=dtype) * 2 - 1
         b = torch.rand(n, n, device="cuda", dtype=dtype) * 2 - 1
         out["compute/" + key + "/tensor"] = flop / timed(lambda: a @ b, batch=5)
+        CLOCKS["compute/" + key + "/tensor"] = timed.last_clock
         out["burst/" + key + "/tensor"] = flop / timed(lambda: a @ b)
+        CLOCKS["burst/" + key + "/tensor"] = timed.last_clock
     a8 = torch.randint(-127, 127, (n, n), device="cuda", dtype=torch.int8)
     b8 = torch.randint(-127, 127, (n, n), device="cuda", dtype=torch.int8)
     try:
         out["compute/int8/tensor"] = flop / timed(lambda: torch._int_mm(a8, b8))
+        CLOCKS["compute/int8/tensor"] = timed.last_clock
     except Exception as error:  # an older PyTorch: no reference, say why
         print("int8 reference unavailable:", error)
     try:
@@ -60,39 +83,61 @@ def references():
         out["compute/fp8/tensor"] = flop / timed(
             lambda: torch._scaled_mm(fa, fb, scale_a=one, scale_b=one, out_dtype=torch.bfloat16),
             batch=5)
+        CLOCKS["compute/fp8/tensor"] = timed.last_clock
     except Exception as error:
         print("fp8 reference unavailable:", error)
     src = torch.rand(1 << 28, device="cuda")  # 1 GiB of fp32
     dst = torch.empty_like(src)
     out["memory/dram"] = 2.0 * src.numel() * 4 / timed(lambda: dst.copy_(src))
+    CLOCKS["memory/dram"] = timed.last_clock
     return out
 
 
 def probe_ceilings(path):
     with open(path) as f:
         doc = json.load(f)
-    out = {}
+    out, clocks = {}, {}
     for device in doc["devices"]:
         if device.get("kind") != "gpu":
             continue
         for c in device["compute"]:
-            out["compute/%s/%s" % (c["precision"], c["unit"])] = c["flops_per_s"]
+            key = "compute/%s/%s" % (c["precision"], c["unit"])
+            out[key] = c["flops_per_s"]
+            clocks[key] = c.get("provenance", {}).get("clock_mhz")
         for m in device["memory"]:
-            out["memory/" + m["level"]] = m["bytes_per_s"]
-    return out
+            key = "memory/" + m["level"]
+            out[key] = m["bytes_per_s"]
+            clocks[key] = m.get("provenance", {}).get("clock_mhz")
+        for link in device.get("links", []):
+            key = "link/" + link["link"]
+            out[key] = link["bytes_per_s"]
+            clocks[key] = link.get("provenance", {}).get("clock_mhz")
+    return out, clocks
+
+
+def mhz(value):
+    return "%d MHz" % value if value else "-"
 
 
 def main():
-    probe = probe_ceilings(sys.argv[1])
+    probe, probe_clocks = probe_ceilings(sys.argv[1])
     ref = references()
-    print("%-22s %14s %14s %8s" % ("ceiling", "roofscope", "pytorch", "ratio"))
+    print("%-22s %14s %9s %14s %9s %8s" % ("ceiling", "roofscope", "clock", "pytorch", "clock",
+                                          "ratio"))
     for key, value in sorted(ref.items()):
-        mine = probe.get(key.replace("burst/", "compute/"))
+        mine_key = key.replace("burst/", "compute/")
+        mine = probe.get(mine_key)
         ratio = "%.1f %%" % (100 * mine / value) if mine else "-"
-        print("%-22s %14.4g %14.4g %8s" % (key, mine or 0, value, ratio))
+        print("%-22s %14.4g %9s %14.4g %9s %8s" % (key, mine or 0, mhz(probe_clocks.get(mine_key)),
+                                                  value, mhz(CLOCKS.get(key)), ratio))
+    print("probe ceilings without a PyTorch reference:")
+    for key, value in sorted(probe.items()):
+        if key not in ref:
+            print("%-22s %14.4g %9s" % (key, value, mhz(probe_clocks.get(key))))
     if len(sys.argv) > 2:
         with open(sys.argv[2], "w") as f:
-            json.dump({"reference": ref, "probe": probe}, f, indent=2)
+            json.dump({"reference": ref, "reference_clock_mhz": CLOCKS, "probe": probe,
+                       "probe_clock_mhz": probe_clocks}, f, indent=2)
 
 
 if __name__ == "__main__":

@@ -44,6 +44,7 @@ Result<Outcome> runSharedMemory(int device, Context& context) {
     plan.maxReps = 1 << 14; // periods stay well inside int
     ROOFSCOPE_TRY(timed, timeOnStream(s, plan, budget, launch));
     const double clockMHz = clockAfterRunMHz(device);
+    const RunConditions conditions = conditionsAfterRun(device);
     context.progress(0.9);
 
     std::uint32_t got = 0;
@@ -69,6 +70,7 @@ Result<Outcome> runSharedMemory(int device, Context& context) {
     Outcome outcome;
     Measured m =
         rateFromTimes(MemoryLevel::l1, bytesPerRep, timed.value().secondsPerRep, method, clockMHz);
+    m.conditions = conditions;
     m.note = "shared-memory loads stand for l1: the two share one SRAM and its bandwidth";
     outcome.ceilings.push_back(std::move(m));
     if (timed.value().stoppedEarly)

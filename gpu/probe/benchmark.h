@@ -6,7 +6,9 @@
 #include "core/ceilings.h"
 #include "core/error.h"
 
+#include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 #include <variant>
 #include <vector>
@@ -30,14 +32,29 @@ struct Stats {
 // The statistics of `values` (any order). Empty input gives all zeros.
 Stats summarize(std::vector<double> values);
 
+// The state of the device right after a benchmark's timed samples, as its driver reports it: what
+// can make a measured ceiling fall short of the datasheet without the benchmark being wrong.
+// A field is nullopt when the driver does not say (no NVML, a CPU, a query it refused).
+struct RunConditions {
+    std::optional<double> smClockMHz;         // current SM clock
+    std::optional<double> maxSmClockMHz;      // the highest SM clock the device allows
+    std::optional<double> powerW;             // board power draw
+    std::optional<double> powerLimitW;        // the enforced power limit
+    std::optional<double> temperatureC;       // GPU core temperature
+    std::optional<std::uint64_t> clockLimits; // NVML clocks-event (throttle) reason bits
+    std::optional<int> pcieGeneration, pcieMaxGeneration; // link now, and the most it supports
+    std::optional<int> pcieWidth, pcieMaxWidth;           // lanes now, and the most it supports
+};
+
 // One ceiling a benchmark measured: a compute rate, a memory level's bandwidth or a link's.
 struct Measured {
     std::variant<ComputeKey, MemoryLevel, Link> what;
-    double value = 0;    // FLOP/s (compute) or B/s (memory, links): the median sample
-    Stats stats;         // over the samples of the rate, same unit as value
-    std::string method;  // how, for a reader: "triad a=b+s*c, 1 GiB, 2 threads, 20 samples"
-    double clockMHz = 0; // core clock read during the run; 0 when unknown
-    std::string note;    // optional: caveats ("L3 not resolved: ...")
+    double value = 0;         // FLOP/s (compute) or B/s (memory, links): the median sample
+    Stats stats;              // over the samples of the rate, same unit as value
+    std::string method;       // how, for a reader: "triad a=b+s*c, 1 GiB, 2 threads, 20 samples"
+    double clockMHz = 0;      // core clock read during the run; 0 when unknown
+    std::string note;         // optional: caveats ("L3 not resolved: ...")
+    RunConditions conditions; // read with clockMHz; empty where unknown
 };
 
 // A point that is not a ceiling but that a user wants to see: one size of a working-set sweep,

@@ -1,6 +1,7 @@
 #include "gpu/probe/probe_run.h"
 
 #include "gpu/probe/measured_device.h"
+#include "gpu/probe/spec_floor.h"
 
 #include <chrono>
 #include <cstdio>
@@ -95,6 +96,34 @@ void emitOutcome(EventSink& sink, const PlanStep& step, const Outcome& outcome,
     }
 }
 
+// Each ceiling against the datasheet of the device it measured (the first of the step's devices
+// the built-in catalog knows): one under its floor or over its spec is said, with what the device
+// reported as the cause, in a warning and in the ceiling's note, so that the file keeps it.
+// Returns those messages.
+std::vector<std::string> checkAgainstSpecs(Outcome& outcome,
+                                           const std::vector<std::optional<Device>>& specs,
+                                           const std::vector<int>& devices) {
+    std::vector<std::string> said;
+    const Device* spec = nullptr;
+    for (int d : devices)
+        if (const auto& s = specs[static_cast<std::size_t>(d)]; s && !spec)
+            spec = &*s;
+    if (!spec)
+        return said;
+    for (Measured& m : outcome.ceilings) {
+        const auto value = specValue(*spec, m.what);
+        if (!value || *value <= 0)
+            continue;
+        const SpecCheck check = checkAgainstSpec(m, *value);
+        if (check.text.empty())
+            continue;
+        said.push_back(check.text + " (" + spec->id + ")");
+        m.note += (m.note.empty() ? "" : "; ") + check.text;
+    }
+    outcome.warnings.insert(outcome.warnings.end(), said.begin(), said.end());
+    return said;
+}
+
 } // namespace
 
 std::string_view toString(StepStatus status) {
@@ -124,6 +153,9 @@ RunReport runPlan(const Plan& plan, const ProbeOptions& options, EventSink& sink
     for (std::size_t i = 0; i < plan.devices.size(); ++i)
         report.devices.push_back(
             measuredDevice(plan.devices[i], plan.targets[i], report.startedAt));
+    std::vector<std::optional<Device>> specs;
+    for (const Device& d : plan.devices)
+        specs.push_back(builtinSpecDevice(d.name));
     const auto runStart = Clock::now();
     bool cancelled = false;
     const int count = static_cast<int>(plan.steps.size());
@@ -193,6 +225,9 @@ RunReport runPlan(const Plan& plan, const ProbeOptions& options, EventSink& sink
             continue;
         }
         r.outcome = std::move(outcome).value();
+        for (const auto& said : checkAgainstSpecs(r.outcome, specs, step.devices))
+            std::fprintf(stderr, "roofscope-probe: %s on %s: %s\n", step.benchmark.key.c_str(),
+                         step.target.c_str(), said.c_str());
         emitOutcome(sink, step, r.outcome, report.startedAt);
         for (const auto& m : r.outcome.ceilings) {
             const Ceiling c = toCeiling(m, report.startedAt);

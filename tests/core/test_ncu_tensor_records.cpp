@@ -120,7 +120,8 @@ class TestNcuTensorRecords : public QObject {
             << "fused_kernel" << kA100 << hmma + "1000;" + ffma + "5000000" << 1.4096e7 << "fp32"
             << false << "fp32 vector" << counted;
         // HFMA2.MMA are packed half FMAs on the tensor pipe, already in the hfma count: no HMMA
-        // left, 2 x 32e6 = 6.4e7 fp16 on the vector pipes (A100 lists no fp16 vector rate).
+        // left, 2 x 32e6 = 6.4e7 fp16 on the vector pipes, drawn against the fp32 vector roof as
+        // every 16-bit op off the tensor units is (Ceilings::computeFor).
         QTest::newRow("HFMA2.MMA is not HMMA")
             << "elementwise_kernel" << kA100
             << hmma + "1000000;sm__inst_executed_pipe_tensor_op_hmma_type_hfma2.sum=1000000;" +

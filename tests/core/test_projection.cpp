@@ -147,17 +147,18 @@ class TestProjection : public QObject {
     }
 
     void tensorFallsBackToVector() {
-        // A target without fp16 tensor units but with fp16 vector 100 TFLOP/s:
-        // t_F = 3e12 / 100e12 = 0.03 > t_M = 2e10 / 3e12; speedup 0.012 / 0.03 = 0.4 (slower).
+        // A target without fp16 tensor units but with fp16 vector 100 TFLOP/s beside fp32 vector
+        // 60: 16-bit work off the tensor units takes the fp32 rate (Ceilings::computeFor), so
+        // t_F = 3e12 / 60e12 = 0.05 > t_M = 2e10 / 3e12; speedup 0.012 / 0.05 = 0.24 (slower).
         Device target = h100Like();
         target.ceilings.compute.erase({Precision::fp16, ComputeUnit::tensor});
         target.ceilings.compute[{Precision::fp16, ComputeUnit::vector}] = ceiling(100e12);
         const auto p =
             reproject(record(Precision::fp16, true, 3e12, 2e10, 0, 0.012), target, MdOptions{});
         QVERIFY(p.ok());
-        CHECK_NEAR(p.value().predictedS, 0.03);
+        CHECK_NEAR(p.value().predictedS, 0.05);
         QVERIFY(p.value().onTarget.bottleneck == Bottleneck::compute);
-        CHECK_NEAR(*p.value().speedup, 0.4);
+        CHECK_NEAR(*p.value().speedup, 0.24);
     }
 
     void errors_data() {

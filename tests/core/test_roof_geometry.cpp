@@ -281,9 +281,11 @@ class TestRoofGeometry : public QObject {
     }
 
     void bothUnitsOfOnePrecision() {
-        // fp16 vector 100 TFLOP/s beside fp16 tensor 1 PFLOP/s: the precision filter keeps both;
-        // the vector roof starts at 100e12 / 2e12 = 50 FLOP/B.
+        // fp16 vector 100 TFLOP/s beside fp16 tensor 1 PFLOP/s, on a device without fp32 vector
+        // (with one, no op is bound by the fp16 vector rate: see the next test): the precision
+        // filter keeps both; the vector roof starts at 100e12 / 2e12 = 50 FLOP/B.
         Ceilings c = device();
+        c.compute.erase({Precision::fp32, ComputeUnit::vector});
         c.compute[{Precision::fp16, ComputeUnit::vector}] = ceiling(100e12, ProvenanceKind::spec);
         RoofOptions options;
         options.precisions = {Precision::fp16};
@@ -295,6 +297,19 @@ class TestRoofGeometry : public QObject {
         QCOMPARE(QString::fromStdString(vector->label), QStringLiteral("fp16 vector 100 TFLOP/s"));
         QVERIFY(!findNamed(roofs.segments, "fp32 vector"));
         QCOMPARE(roofs.ridges.size(), std::size_t(2));
+    }
+
+    // A 16-bit vector rate beside an fp32 one (the H100's 133.8 TFLOP/s half2 figure) bounds no
+    // op, since 16-bit work off the tensor units takes the fp32 roof: it is not drawn, and the
+    // bandwidth roofs rise only to the 1 PFLOP/s tensor roof as before.
+    void sixteenBitVectorBesideFp32IsNotDrawn() {
+        Ceilings c = device();
+        c.compute[{Precision::fp16, ComputeUnit::vector}] = ceiling(100e12, ProvenanceKind::spec);
+        const DeviceRoofs roofs = deviceRoofs(c, 0.1, 1e4, {});
+        QCOMPARE(roofs.segments.size(), std::size_t(4)); // l2, dram, fp16 tensor, fp32 vector
+        QVERIFY(!findNamed(roofs.segments, "fp16 vector"));
+        QVERIFY(findNamed(roofs.segments, "fp32 vector"));
+        QVERIFY(findNamed(roofs.segments, "fp16 tensor"));
     }
 
     // Roofs of one value are one line on the plot: the first (in ceiling order) names them all,
