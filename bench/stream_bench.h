@@ -3,8 +3,9 @@
 
 namespace roofscope::bench {
 
-// Prints one line per round and the medians; returns 0 when the probe reaches >= 90 % of the
-// reference, 1 when it does not or either run fails, 2 on a bad option.
+// Prints one line per round and the medians; returns 0 when the probe lands within 0.9-1.15x of
+// the reference, 1 when it does not (after saying what each counted) or either run fails, 2 on a
+// bad option.
 int streamBench(int argc, char** argv);
 
 } // namespace roofscope::bench
