@@ -12,10 +12,12 @@
 
 #include <algorithm>
 #include <charconv>
+#include <cmath>
 #include <limits>
 #include <map>
 #include <optional>
 #include <set>
+#include <unordered_map>
 
 namespace roofscope {
 namespace {
@@ -24,9 +26,11 @@ namespace tp = tensorflow::profiler;
 
 constexpr std::string_view kGpuPlanePrefix = "/device:GPU:";
 constexpr std::string_view kStreamPrefix = "Stream #";
-constexpr std::size_t kNamedLines = 8;                     // other lines named in the warning
-constexpr std::size_t kHostSteps = 1 << 16;                // step markers read from host planes
-constexpr std::int64_t kTimeLimit = std::int64_t(1) << 62; // hostile times are clamped to this
+constexpr std::size_t kNamedLines = 8;      // other lines named in the warning
+constexpr std::size_t kHostSteps = 1 << 16; // step markers read from host planes
+// Hostile times are clamped to +-2^61 ns (the year 2043 since 1970), so that a sum of three
+// clamped terms cannot overflow.
+constexpr std::int64_t kTimeLimit = std::int64_t(1) << 61;
 
 std::int64_t clampTime(std::int64_t t) {
     return std::clamp(t, -kTimeLimit, kTimeLimit);
@@ -59,6 +63,18 @@ class PlaneStats {
         return it == plane_.stat_metadata().end() ? std::string_view() : it->second.name();
     }
 
+    // A string value, or the name a reference points at; "" for other values. A view into the
+    // space: a name that a hostile file repeats by reference is never copied per event.
+    std::string_view view(const tp::XStat& stat) const {
+        if (stat.value_case() == tp::XStat::kStrValue)
+            return stat.str_value();
+        if (stat.value_case() != tp::XStat::kRefValue)
+            return {};
+        const auto it = plane_.stat_metadata().find(static_cast<std::int64_t>(
+            std::min<std::uint64_t>(stat.ref_value(), std::numeric_limits<std::int64_t>::max())));
+        return it == plane_.stat_metadata().end() ? std::string_view() : it->second.name();
+    }
+
     std::string text(const tp::XStat& stat) const {
         switch (stat.value_case()) {
         case tp::XStat::kStrValue:
@@ -85,7 +101,9 @@ class PlaneStats {
         case tp::XStat::kUint64Value:
             return double(stat.uint64_value());
         case tp::XStat::kDoubleValue:
-            return stat.double_value();
+            if (std::isfinite(stat.double_value()))
+                return stat.double_value();
+            return std::nullopt;
         default:
             return std::nullopt;
         }
@@ -127,7 +145,7 @@ class PlaneStats {
 // The stats of one device event that the model keeps.
 struct EventStats {
     std::int64_t correlation = -1;
-    std::string hloOp, hloModule;
+    std::string_view hloOp, hloModule; // views into the space
     std::int64_t programId = -1;
     bool memcpy = false, memset = false;
     std::int64_t bytes = -1;
@@ -152,17 +170,17 @@ void readStats(const PlaneStats& plane, const Stats& stats, EventStats& out) {
         if (name == "correlation_id")
             out.correlation = plane.integer(stat).value_or(-1);
         else if (name == "hlo_op")
-            out.hloOp = plane.text(stat);
+            out.hloOp = plane.view(stat);
         else if (name == "hlo_module")
-            out.hloModule = plane.text(stat);
+            out.hloModule = plane.view(stat);
         else if (name == "program_id")
             out.programId = plane.integer(stat).value_or(-1);
         else if (name == "memcpy_details") {
             out.memcpy = true;
-            out.bytes = sizeIn(plane.text(stat));
+            out.bytes = sizeIn(plane.view(stat));
         } else if (name == "memset_details") {
             out.memset = true;
-            out.bytes = sizeIn(plane.text(stat));
+            out.bytes = sizeIn(plane.view(stat));
         } else if (name == "step_num")
             out.stepNum = plane.integer(stat);
     }
@@ -181,6 +199,32 @@ std::string copyName(std::string_view name) {
             return std::string(kineto) + " (" + std::string(name) + ")";
     return std::string(name.empty() ? "Memcpy" : name);
 }
+
+// The XLA op of a GPU event: interned hlo_op and hlo_module, and program_id.
+struct OpKey {
+    std::uint32_t op = kNoIndex; // none when the event names no hlo_op
+    std::uint32_t module = kNoIndex;
+    std::int64_t program = -1;
+    bool operator==(const OpKey&) const = default;
+};
+
+// Interns views into the space by where their text lives: the same name, metadata or
+// referenced stat, is the same pointer, so that it is hashed and compared once, however many
+// events repeat it.
+class ViewInterner {
+  public:
+    explicit ViewInterner(StringTable& table) : table_(table) {}
+    std::uint32_t operator()(std::string_view text) {
+        const auto [it, added] = ids_.try_emplace(text.data(), kNoIndex);
+        if (added)
+            it->second = table_.intern(text);
+        return it->second;
+    }
+
+  private:
+    StringTable& table_;
+    std::unordered_map<const char*, std::uint32_t> ids_;
+};
 
 struct StepRange {
     std::int64_t startNs, endNs;
@@ -290,8 +334,10 @@ class Converter {
         readIdentity(plane, d);
         const PlaneStats stats(plane);
         TraceEvents& events = d.events;
-        // The XLA op of each GPU event, for the ops made below.
-        std::vector<std::pair<std::string, std::string>> opOf; // (key, hlo_op) per gpu event
+        std::vector<OpKey> opOf; // per GPU event, for the ops made below
+        ViewInterner intern(events.strings);
+        std::unordered_map<std::int64_t, EventStats> metadataStats;
+        std::unordered_map<const char*, std::uint32_t> copyNames;
         for (const tp::XLine& line : plane.lines()) {
             const std::string& lineName = line.name().empty() ? line.display_name() : line.name();
             const std::int64_t lineNs = clampTime(baseNs_ + clampTime(line.timestamp_ns()));
@@ -323,23 +369,30 @@ class Converter {
                     ++aggregated_;
                     continue;
                 }
-                EventStats e;
-                if (const tp::XEventMetadata* m = stats.metadataOf(event))
-                    readStats(stats, m->stats(), e);
+                // The metadata's own stats, read once per metadata entry.
+                const auto [cached, added] = metadataStats.try_emplace(event.metadata_id());
+                if (added)
+                    if (const tp::XEventMetadata* m = stats.metadataOf(event))
+                        readStats(stats, m->stats(), cached->second);
+                EventStats e = cached->second;
                 readStats(stats, event.stats(), e);
                 const std::string_view name = stats.eventName(event);
                 GpuEvent g;
                 if (e.memcpy || kindInName.starts_with("(Memcpy")) {
                     g.kind = GpuEventKind::memcpy;
-                    g.name = events.strings.intern(copyName(name));
+                    const auto [id, fresh] = copyNames.try_emplace(name.data(), kNoIndex);
+                    if (fresh)
+                        id->second = events.strings.intern(copyName(name));
+                    g.name = id->second;
                     ++d.memcpys;
                 } else if (e.memset || kindInName.starts_with("(Memset")) {
                     g.kind = GpuEventKind::memset;
-                    g.name = events.strings.intern(name.empty() ? "Memset" : name);
+                    g.name = name.empty() ? events.strings.intern("Memset") : intern(name);
                     ++d.memsets;
                 } else {
                     g.kind = GpuEventKind::kernel;
-                    g.name = events.strings.intern(name.empty() ? "(unnamed kernel)" : name);
+                    g.name =
+                        name.empty() ? events.strings.intern("(unnamed kernel)") : intern(name);
                     ++d.kernels;
                 }
                 g.tsNs = clampTime(lineNs + psToNs(event.offset_ps()));
@@ -349,11 +402,13 @@ class Converter {
                 g.correlation = e.correlation;
                 g.bytes = e.bytes;
                 events.gpu.push_back(g);
-                opOf.emplace_back(e.hloOp.empty()
-                                      ? std::string()
-                                      : e.hloModule + "\x1f" + std::to_string(e.programId) +
-                                            "\x1f" + e.hloOp,
-                                  e.hloOp);
+                OpKey key;
+                if (!e.hloOp.empty()) {
+                    key.op = intern(e.hloOp);
+                    key.module = intern(e.hloModule);
+                    key.program = e.programId;
+                }
+                opOf.push_back(key);
             }
         }
         makeOps(d, opOf);
@@ -363,7 +418,7 @@ class Converter {
     // (hlo_module, program_id, hlo_op). A cuDNN convolution's im2col and GEMM, or Transformer
     // Engine's backward attention's four kernels, are then one op with its kernels, as a Kineto
     // trace's aten op is.
-    void makeOps(XplaneDevice& d, const std::vector<std::pair<std::string, std::string>>& opOf) {
+    void makeOps(XplaneDevice& d, const std::vector<OpKey>& opOf) {
         TraceEvents& events = d.events;
         std::vector<std::size_t> order(events.gpu.size());
         for (std::size_t i = 0; i < order.size(); ++i)
@@ -374,20 +429,21 @@ class Converter {
             return x.stream != y.stream ? x.stream < y.stream : x.tsNs < y.tsNs;
         });
         std::int64_t nextId = 1;
-        std::optional<std::size_t> open; // index into events.cpu of the op being extended
-        std::string openKey;
+        constexpr std::size_t kNone = std::size_t(-1);
+        std::size_t open = kNone; // index into events.cpu of the op being extended
+        OpKey openKey;
         int openStream = -1;
         for (const std::size_t i : order) {
             GpuEvent& g = events.gpu[i];
-            const auto& [key, hloOp] = opOf[i];
-            if (key.empty()) {
-                open.reset();
+            const OpKey& key = opOf[i];
+            if (key.op == kNoIndex) {
+                open = kNone;
                 continue;
             }
-            if (!open || key != openKey || g.stream != openStream) {
+            if (open == kNone || key != openKey || g.stream != openStream) {
                 CpuEvent c;
                 c.kind = CpuEventKind::op;
-                c.name = events.strings.intern(hloOp);
+                c.name = key.op;
                 c.thread =
                     events.strings.intern("xla " + d.plane + " stream " + std::to_string(g.stream));
                 c.tsNs = g.tsNs;
@@ -399,7 +455,7 @@ class Converter {
                 openStream = g.stream;
                 ++d.ops;
             }
-            CpuEvent& op = events.cpu[*open];
+            CpuEvent& op = events.cpu[open];
             const std::int64_t end = std::max(op.tsNs + op.durNs, g.tsNs + g.durNs);
             op.tsNs = std::min(op.tsNs, g.tsNs);
             op.durNs = end - op.tsNs;

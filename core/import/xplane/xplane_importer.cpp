@@ -43,10 +43,15 @@ Result<std::string> describe(const std::string& path) {
             (g.kind == GpuEventKind::kernel ? kernelNs : copyNs) += g.durNs;
             streams.insert(g.stream);
         }
-        out << "    " << d.kernels << " kernels, "
-            << formatSi(double(kernelNs) * 1e-9, Dimension::time) << "; " << d.memcpys + d.memsets
-            << " copies and memsets, " << formatSi(double(copyNs) * 1e-9, Dimension::time) << "; "
-            << streams.size() << " stream(s); " << d.ops << " XLA op executions\n";
+        const auto time = [](std::int64_t ns) {
+            return formatSi(double(ns) * 1e-9, Dimension::time);
+        };
+        out << "    ";
+        if (d.kernels > 0)
+            out << d.kernels << " kernels, " << time(kernelNs) << "; ";
+        if (d.memcpys + d.memsets > 0)
+            out << d.memcpys + d.memsets << " copies and memsets, " << time(copyNs) << "; ";
+        out << streams.size() << " stream(s); " << d.ops << " XLA op executions\n";
     }
     out << "  " << p.xlaPrograms
         << " XLA program(s) in /host:metadata; no FLOP or byte figures per op (not in the file)\n";
@@ -65,7 +70,7 @@ const Importer& xplaneImporter() {
         "XPlane profiles",
         "an XPlane profile (JAX / XLA)",
         "XPlane profiles of JAX and XLA",
-        "*.xplane.pb *.pb",
+        "*.xplane.pb",
         OpensAs::run,
         recognises,
         describe,
