@@ -14,7 +14,6 @@
 #include <charconv>
 #include <cmath>
 #include <limits>
-#include <map>
 #include <optional>
 #include <set>
 #include <unordered_map>
@@ -28,6 +27,7 @@ constexpr std::string_view kGpuPlanePrefix = "/device:GPU:";
 constexpr std::string_view kStreamPrefix = "Stream #";
 constexpr std::size_t kNamedLines = 8;      // other lines named in the warning
 constexpr std::size_t kHostSteps = 1 << 16; // step markers read from host planes
+constexpr std::size_t kStepNameBytes = 64;  // of a Steps line event's name: a step number
 // Hostile times are clamped to +-2^61 ns (the year 2043 since 1970), so that a sum of three
 // clamped terms cannot overflow.
 constexpr std::int64_t kTimeLimit = std::int64_t(1) << 61;
@@ -346,8 +346,9 @@ class Converter {
                     const std::int64_t start = clampTime(lineNs + psToNs(event.offset_ps()));
                     CpuEvent c;
                     c.kind = CpuEventKind::gpuAnnotation;
-                    c.name = events.strings.intern("ProfilerStep#" +
-                                                   std::string(stats.eventName(event)));
+                    c.name = events.strings.intern(
+                        "ProfilerStep#" +
+                        std::string(stats.eventName(event).substr(0, kStepNameBytes)));
                     c.tsNs = start;
                     c.durNs = std::max<std::int64_t>(0, psToNs(event.duration_ps()));
                     c.device = index;
