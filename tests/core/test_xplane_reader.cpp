@@ -358,6 +358,36 @@ class TestXplaneReader : public QObject {
         QVERIFY(byKernel["CopyDevi"] == Category::memcpy);
     }
 
+    // jax.profiler.StepTraceAnnotation: a host event with step_num 5 over 0..10000 ns marks the
+    // step; the kernel at 2000 ns belongs to it, the one at 20000 ns to no traced step.
+    void hostStepMarkers() {
+        if (!xplaneSupported())
+            QSKIP("this build has no protobuf");
+        const std::string bytes =
+            Pb().message(1, plane(1, "/device:GPU:0")
+                                .message(5, statMetadata(1, "hlo_op"))
+                                .message(4, eventMetadata(1, "loop_add_fusion"))
+                                .message(3, line(1, "Stream #3(Kernel)", 0)
+                                                .message(4, test::event(1, 2000000, 1000000)
+                                                                .message(4, textStat(1, "add.1")))
+                                                .message(4, test::event(1, 20000000, 1000000)
+                                                                .message(4, textStat(1, "add.1")))))
+                .message(1, plane(2, "/host:CPU")
+                                .message(5, statMetadata(7, "step_num"))
+                                .message(4, eventMetadata(3, "train"))
+                                .message(3, line(9, "python", 0)
+                                                .message(4, test::event(3, 0, 10000000)
+                                                                .message(4, intStat(7, 5)))))
+                .str();
+        const auto loaded = loadKinetoRanks({write("steps.xplane.pb", bytes)});
+        QVERIFY2(loaded.ok(), loaded.ok() ? "" : loaded.error().toString().c_str());
+        const KinetoAnalysis& a = loaded.value().ranks.at(0).analysis;
+        QCOMPARE(a.steps.size(), std::size_t(1));
+        QCOMPARE(a.steps[0].name, std::string("ProfilerStep#5"));
+        QCOMPARE(a.steps[0].launches, std::int64_t(1));
+        QCOMPARE(a.outside.launches, std::int64_t(1));
+    }
+
     void refusedWithTheReason_data() {
         QTest::addColumn<QByteArray>("bytes");
         QTest::addColumn<QString>("limit"); // "" for the defaults
