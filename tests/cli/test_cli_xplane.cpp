@@ -119,6 +119,23 @@ class TestCliXplane : public QObject {
         QVERIFY2(conv, qPrintable(r.out));
     }
 
+    // A PNG loads the GUI module, which links core (and the XPlane schema) a second time into the
+    // process: the schema must not be registered twice (xplane.proto, LITE_RUNTIME). The seed's
+    // records have times and no FLOPs, so none is drawn, and the export says why.
+    void aPngExportLoadsTheGuiModuleToo() {
+        const QString out = dir_.filePath(QStringLiteral("seed.png"));
+        const Run r =
+            runner_.runCommand({QStringLiteral("export"), kSeed, QStringLiteral("-o"), out});
+        if (r.exitCode != 0 && r.err.contains(QStringLiteral("protobuf")) &&
+            !r.err.contains(QStringLiteral("already exists")))
+            QSKIP("this build has no protobuf");
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        QVERIFY(QFile::exists(out));
+        QVERIFY2(r.out.contains(QStringLiteral("0 point(s)")) &&
+                     r.out.contains(QStringLiteral("4 of 4 records")),
+                 qPrintable(r.out));
+    }
+
     void exportDrawsTheTimelineOfBothGpus() {
         if (!QFile::exists(kConv))
             QSKIP("../shared/samples is not present");
