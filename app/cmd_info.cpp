@@ -15,7 +15,8 @@ const OptionTable kOptions{
     "Describes Roofscope session (*.roofscope) and ceilings files (devices and ceilings with\n"
     "their provenance, datasets, records and times), Nsight Compute CSV exports (kernels with\n"
     "their measured FLOPs, bytes, time and intensity), Nsight Systems SQLite exports (each\n"
-    "process's kernels, copies, API calls and NVTX ranges), and the ceilings measured by\n"
+    "process's kernels, copies, API calls and NVTX ranges), XPlane profiles of JAX / XLA\n"
+    "(each GPU's model, kernels, copies and XLA ops), and the ceilings measured by\n"
     "nccl-tests (text or -J JSON), ERT (roofline.json) and nvbandwidth.\n"
     "Exits with 1 when a file cannot be read, naming the file and the position of the problem.\n",
     16,

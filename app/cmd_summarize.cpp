@@ -42,10 +42,10 @@ OptionTable optionTable(Args& a) {
         "summarize",
         "Usage: roofscope summarize FILE... [options]\n\n"
         "Summarizes PyTorch profiler (Kineto) traces, plain or gzipped, Nsight Systems SQLite\n"
-        "exports, Nsight Compute CSV exports and nccl-tests output: the records by time with\n"
-        "their FLOP/s, intensity and roofline bottleneck on the device, the collectives with\n"
-        "their algbw and busbw, and the warnings (on stderr). The device is the catalog entry\n"
-        "the file names, or --device.\n\n",
+        "exports, XPlane profiles of JAX / XLA, Nsight Compute CSV exports and nccl-tests\n"
+        "output: the records by time with their FLOP/s, intensity and roofline bottleneck on\n"
+        "the device, the collectives with their algbw and busbw, and the warnings (on stderr).\n"
+        "The device is the catalog entry the file names, or --device.\n\n",
         15,
         {{{"--group"},
           "G",

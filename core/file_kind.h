@@ -13,6 +13,7 @@ enum class FileKind {
     ncuCsv,      // Nsight Compute CSV (a "Kernel Name" column)
     nvbandwidth, // nvbandwidth text ("bandwidth (GB/s)") or -j JSON ("nvbandwidth", "testcases")
     nsysSqlite,  // Nsight Systems SQLite export (the SQLite header; its tables checked on reading)
+    xplane,      // XPlane profile (JAX / XLA): an XSpace protobuf whose first plane has a name
     unknown,
 };
 

@@ -31,6 +31,7 @@ packages=(
     build-essential cmake ninja-build pkg-config ccache git
     qt6-base-dev qt6-base-dev-tools qt6-svg-dev libgl-dev
     libqcustomplot-dev libsimdjson-dev nlohmann-json3-dev zlib1g-dev libisal-dev libsqlite3-dev
+    libprotobuf-dev protobuf-compiler
     clang libclang-rt-14-dev
     libopenmpi-dev openmpi-bin
     appstream desktop-file-utils man-db dpkg-dev file

@@ -16,16 +16,22 @@ const Importer& nvbandwidthImporter(); // nvbandwidth/nvbandwidth_importer.cpp
 const Importer& ertImporter();         // ert/ert_importer.cpp
 const Importer& ncclTestsImporter();   // nccl_tests/nccl_tests_importer.cpp
 const Importer& nsysImporter();        // nsys/nsys_importer.cpp
+const Importer& xplaneImporter();      // xplane/xplane_importer.cpp
 
 std::span<const Importer* const> importers() {
     // The order is the detection's. Sessions and ceilings first: they may quote anything, even a
     // trace's keys, in their labels. A trace before the other JSON kinds: its kernel names may
     // contain "results" or "empirical". Nsight Compute before nccl-tests and nvbandwidth, whose
     // column words a kernel name may contain. Nsight Systems exports are binary, told by
-    // SQLite's header, which no text starts with.
+    // SQLite's header, which no text starts with. XPlane profiles are binary too: right after the
+    // Kineto traces (a JSON object or array, which no XSpace starts with) and before the text
+    // kinds, which would take one for text, as its first byte is a newline detection skips as a
+    // blank and its kernel names may hold their column words. The protobuf structure that must
+    // follow that newline (xplane_limits.h) is no text's.
     static const Importer* const table[] = {
-        &sessionImporter(),     &ceilingsImporter(), &kinetoImporter(),    &ncuImporter(),
-        &nvbandwidthImporter(), &ertImporter(),      &ncclTestsImporter(), &nsysImporter(),
+        &sessionImporter(), &ceilingsImporter(),  &kinetoImporter(),
+        &xplaneImporter(),  &ncuImporter(),       &nvbandwidthImporter(),
+        &ertImporter(),     &ncclTestsImporter(), &nsysImporter(),
     };
     return table;
 }

@@ -51,8 +51,11 @@ KernelTraits kernelTraits(std::string_view kernelName);
 // aten::_scaled_dot_product_flash_attention -> attention, aten::native_layer_norm -> norm,
 // aten::sum -> reduction, aten::embedding_bag / fbgemm::split_embedding* -> embedding,
 // aten::_foreach_* / _fused_adam_ -> optimizer, c10d:: / nccl: -> collective, aten::copy_ /
-// aten::cat -> memory, aten::add -> elementwise); nullopt for ops it does not know. Accepts the
-// "aten::" prefix or none, ".overload" suffixes and in-place spellings ("relu_").
+// aten::cat -> memory, aten::add -> elementwise), and XLA's HLO instruction names as XPlane's
+// hlo_op gives them (all-reduce-start.1 -> collective, loop_transpose_fusion -> memory,
+// input_reduce_fusion -> reduction, wrapped_convert -> elementwise, gemm_fusion_dot -> gemm,
+// cudnn-conv.1.0 -> conv, te_fused_attn_forward_ffi.10 -> attention); nullopt for ops it does not
+// know. Accepts the "aten::" prefix or none, ".overload" suffixes and in-place spellings ("relu_").
 std::optional<Category> categoryFromOpName(std::string_view opName);
 
 } // namespace roofscope

@@ -2,7 +2,8 @@
 // "vllm::rms_norm", "flash_attn::_flash_attn_forward", "fbgemm::split_embedding_codegen_..."),
 // then exact ATen names. It agrees with the shape estimators' categories (core/estimate), except
 // that copies, cat and fills are memory here where their estimator files them as elementwise
-// (docs/kernel-categories.md).
+// (docs/kernel-categories.md). XLA's HLO instruction names (XPlane's hlo_op) have rules of their
+// own: fusions by their root instruction, collectives, cuDNN and Transformer Engine custom calls.
 
 #include "core/import/kernel_traits.h"
 
@@ -294,6 +295,80 @@ constexpr std::array kElementwise{"add"sv,
 
 constexpr std::array kOptimizer{"sgd"sv, "adam"sv, "adamw"sv, "adagrad"sv, "rmsprop"sv};
 
+// XLA's HLO instruction names (the hlo_op of an XPlane kernel): "all-reduce-start.1",
+// "loop_transpose_fusion", "wrapped_convert.1", "cudnn-conv.1.0", "te_fused_attn_forward_ffi.10".
+// A fusion is named after its kind and its root instruction ("<loop|input|output>_<root>_fusion"),
+// a single-instruction fusion "wrapped_<root>"; the root says what the kernel does.
+constexpr std::array kHloCollectives{
+    "all-reduce"sv,         "all-gather"sv,           "reduce-scatter"sv,   "all-to-all"sv,
+    "collective-permute"sv, "collective-broadcast"sv, "ragged-all-to-all"sv};
+constexpr std::array kHloReduction{"reduce"sv, "reduce-window"sv, "reduce_window"sv};
+constexpr std::array kHloMemory{"transpose"sv,
+                                "concatenate"sv,
+                                "copy"sv,
+                                "slice"sv,
+                                "dynamic-slice"sv,
+                                "dynamic_slice"sv,
+                                "dynamic-update-slice"sv,
+                                "dynamic_update_slice"sv,
+                                "broadcast"sv,
+                                "pad"sv,
+                                "reshape"sv,
+                                "gather"sv,
+                                "scatter"sv,
+                                "iota"sv,
+                                "reverse"sv,
+                                "bitcast"sv,
+                                "copy-start"sv};
+constexpr std::array kHloElementwise{
+    "convert"sv,      "add"sv,   "multiply"sv, "subtract"sv, "divide"sv, "exponential"sv,
+    "log"sv,          "tanh"sv,  "maximum"sv,  "minimum"sv,  "select"sv, "compare"sv,
+    "negate"sv,       "rsqrt"sv, "sqrt"sv,     "power"sv,    "and"sv,    "or"sv,
+    "not"sv,          "abs"sv,   "clamp"sv,    "logistic"sv, "erf"sv,    "exponential-minus-one"sv,
+    "log-plus-one"sv, "sine"sv,  "cosine"sv,   "floor"sv,    "ceil"sv,   "sign"sv};
+
+std::optional<Category> hloRootCategory(std::string_view root) {
+    if (oneOf(root, kHloReduction))
+        return Category::reduction;
+    if (oneOf(root, kHloMemory))
+        return Category::memory;
+    if (oneOf(root, kHloElementwise))
+        return Category::elementwise;
+    if (root == "dot")
+        return Category::gemm;
+    if (root == "convolution")
+        return Category::conv;
+    return std::nullopt;
+}
+
+// The XLA-only spellings; nullopt for names XLA does not write (ATen's go on to their lists).
+std::optional<Category> xlaCategory(std::string_view base) {
+    if (startsWithOneOf(base, kHloCollectives))
+        return Category::collective;
+    // Transformer Engine's JAX custom calls (te_fused_attn_forward_ffi) and cuDNN's fused
+    // attention custom call (__cudnn$fmha...).
+    if (contains(base, "fused_attn") || contains(base, "fmha"))
+        return Category::attention;
+    if (startsWith(base, "cudnn-conv"))
+        return Category::conv;
+    if (startsWith(base, "cublas") || startsWith(base, "triton_gemm"))
+        return Category::gemm;
+    std::string_view root = base;
+    const bool fusion = root.ends_with("_fusion");
+    if (fusion)
+        root.remove_suffix(std::string_view("_fusion").size());
+    bool wrapped = false;
+    for (const std::string_view kind : {"loop_"sv, "input_"sv, "output_"sv, "wrapped_"sv})
+        if (startsWith(root, kind)) {
+            root.remove_prefix(kind.size());
+            wrapped = true;
+            break;
+        }
+    if (!fusion && !wrapped)
+        return std::nullopt;
+    return hloRootCategory(root);
+}
+
 } // namespace
 
 std::optional<Category> categoryFromOpName(std::string_view opName) {
@@ -305,6 +380,9 @@ std::optional<Category> categoryFromOpName(std::string_view opName) {
         return Category::optimizer;
     const OpName op = split(opName);
     const std::string_view base = op.base;
+    if (op.space.empty())
+        if (const auto xla = xlaCategory(base))
+            return xla;
     if (op.space == "c10d" || op.space == "_c10d_functional" || op.space == "c10d_functional" ||
         op.space == "symm_mem" || op.space == "_dtensor")
         return Category::collective;
@@ -335,6 +413,9 @@ std::optional<Category> categoryFromOpName(std::string_view opName) {
         return Category::memory;
     if (oneOf(base, kElementwise))
         return Category::elementwise;
+    // An unfused HLO instruction: "reduce.3", "multiply.2", "dynamic-update-slice.1".
+    if (op.space.empty())
+        return hloRootCategory(base);
     return std::nullopt;
 }
 

@@ -89,6 +89,29 @@ class TestOpNameCategory : public QObject {
         op("aten::threshold_backward", elementwise);
         op("aten::gelu", elementwise);
         op("aten::where.self", elementwise);
+        // XLA's HLO instruction names, as XPlane's hlo_op stat gives them.
+        op("all-reduce-start.1", collective);
+        op("all-gather.3", collective);
+        op("reduce-scatter", collective);
+        op("collective-permute-start.2", collective);
+        op("loop_transpose_fusion", memory);
+        op("input_concatenate_fusion", memory);
+        op("loop_dynamic_update_slice_fusion.4", memory);
+        op("input_reduce_fusion.1", reduction);
+        op("loop_reduce_fusion", reduction);
+        op("wrapped_convert.1", elementwise);
+        op("loop_multiply_fusion.7", elementwise);
+        op("gemm_fusion_dot.3", gemm);
+        op("dot.12", gemm);
+        op("cublas-gemm.1", gemm);
+        op("cudnn-conv.1.0", conv);
+        op("convolution.4", conv);
+        op("te_fused_attn_forward_ffi.10", attention);
+        op("te_fused_attn_backward_ffi.12", attention);
+        op("reduce.5", reduction);
+        op("custom-call.1", kNone); // its kernel says what it is
+        op("fusion.3", kNone);
+        op("loop_some_new_root_fusion", kNone);
         op("prims::convert_element_type", kNone); // "conv" at the start, yet not a convolution
         op("aten::_local_scalar_dense", kNone);
         op("ProfilerStep#6", kNone);

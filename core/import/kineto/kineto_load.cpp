@@ -2,6 +2,7 @@
 
 #include "core/import/importer.h"
 #include "core/import/nsys/nsys_reader.h"
+#include "core/import/xplane/xplane_reader.h"
 
 #include <algorithm>
 #include <map>
@@ -87,11 +88,49 @@ Result<std::vector<LoadedTrace>> loadNsys(const std::string& path, SharedProgres
     return out;
 }
 
+// An XPlane profile: each GPU plane that ran work is a rank, numbered by its device index (one
+// JAX process drives every local GPU; the profile records no torch.distributed-style rank).
+Result<std::vector<LoadedTrace>> loadXplane(const std::string& path, SharedProgress& progress,
+                                            std::size_t index) {
+    ROOFSCOPE_TRY(read, readXplane(path));
+    XplaneProfile& profile = read.value();
+    std::vector<XplaneDevice*> working;
+    for (XplaneDevice& d : profile.devices)
+        if (!d.events.gpu.empty())
+            working.push_back(&d);
+    if (working.empty())
+        return makeError("the profile's " + std::to_string(profile.devices.size()) +
+                             " GPU plane(s) hold no kernels, copies or memsets",
+                         inFile(path));
+    const int gpus = static_cast<int>(profile.devices.size());
+    const int ranks = static_cast<int>(working.size());
+    std::vector<LoadedTrace> out;
+    for (int r = 0; r < ranks; ++r) {
+        XplaneDevice& d = *working[static_cast<std::size_t>(r)];
+        TraceEvents& events = d.events;
+        if (ranks > 1) {
+            events.meta.distributed.rank = d.index;
+            events.meta.distributed.worldSize = gpus;
+        }
+        if (r == 0) // said once for the file
+            events.warnings.insert(events.warnings.begin(), profile.warnings.begin(),
+                                   profile.warnings.end());
+        out.push_back(analysed(path, events));
+        if (ranks > 1)
+            out.back().process = r;
+        if (!progress.update(index, static_cast<std::uint64_t>(r + 1), ranks))
+            return makeError(ErrorKind::cancelled, "cancelled", inFile(path));
+    }
+    return out;
+}
+
 Result<std::vector<LoadedTrace>> loadOne(const std::string& path, const TraceLoadOptions& options,
                                          SharedProgress& progress, std::size_t index,
                                          unsigned parseThreads) {
     if (const auto kind = detectFileKindOf(path); kind && kind.value() == FileKind::nsysSqlite)
         return loadNsys(path, progress, index);
+    else if (kind && kind.value() == FileKind::xplane)
+        return loadXplane(path, progress, index);
     KinetoReadOptions read;
     read.chunkBytes = options.chunkBytes;
     read.threads = parseThreads;

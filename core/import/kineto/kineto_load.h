@@ -34,8 +34,8 @@ struct TraceLoadOptions {
 struct LoadedTrace {
     std::string path;
     KinetoAnalysis analysis; // context.sources = {path}
-    // Which of the file's processes this is, when the file holds several (an Nsight Systems
-    // export); -1 for a file of one.
+    // Which of the file's processes (or GPUs) this is, when the file holds several (an Nsight
+    // Systems export, an XPlane profile); -1 for a file of one.
     int process = -1;
 };
 
@@ -45,11 +45,13 @@ struct MultiRankTrace {
     std::vector<std::string> warnings; // every rank's warnings, then those of the merge
 };
 
-// Reads and analyses one trace. An Nsight Systems export (nsys_reader.h) is read through the same
-// model; of an export of several processes, this gives the first (loadKinetoRanks gives all).
+// Reads and analyses one trace. An Nsight Systems export (nsys_reader.h) and an XPlane profile
+// (xplane_reader.h) are read through the same model; of a file of several processes or GPUs,
+// this gives the first (loadKinetoRanks gives all).
 Result<LoadedTrace> loadKinetoTrace(const std::string& path, const TraceLoadOptions& options = {});
 
-// Loads every file, an Nsight Systems export giving one rank per process that ran GPU work; the
+// Loads every file, an Nsight Systems export giving one rank per process that ran GPU work and an
+// XPlane profile one per GPU plane that did (numbered by the GPU's index); the
 // first failure (in path order) is returned and the rest discarded.
 // Warns when two files claim the same rank or their world sizes disagree.
 Result<MultiRankTrace> loadKinetoRanks(const std::vector<std::string>& paths,

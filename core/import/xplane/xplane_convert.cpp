@@ -1,0 +1,513 @@
+// XSpace -> per-GPU TraceEvents. Stats are found by their names in the plane's stat metadata
+// (ids are local to a plane); a string stat may be written as a reference to a stat-metadata
+// entry whose name is the value (ref_value), which is how XLA stores repeated strings such as
+// hlo_module. Picosecond times are rounded to the model's nanoseconds.
+#ifdef ROOFSCOPE_HAVE_XPLANE
+
+#include "core/import/xplane/xplane_convert.h"
+
+#include "core/import/xplane/xplane_device.h"
+
+#include <import/xplane/proto/xplane.pb.h>
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <limits>
+#include <optional>
+#include <set>
+#include <unordered_map>
+
+namespace roofscope {
+namespace {
+
+namespace tp = tensorflow::profiler;
+
+constexpr std::string_view kGpuPlanePrefix = "/device:GPU:";
+constexpr std::string_view kStreamPrefix = "Stream #";
+constexpr std::size_t kNamedLines = 8;      // other lines named in the warning
+constexpr std::size_t kHostSteps = 1 << 16; // step markers read from host planes
+constexpr std::size_t kStepNameBytes = 64;  // of a Steps line event's name: a step number
+// Hostile times are clamped to +-2^61 ns (the year 2043 since 1970), so that a sum of three
+// clamped terms cannot overflow.
+constexpr std::int64_t kTimeLimit = std::int64_t(1) << 61;
+
+std::int64_t clampTime(std::int64_t t) {
+    return std::clamp(t, -kTimeLimit, kTimeLimit);
+}
+
+// Picoseconds to nanoseconds, to the nearest.
+std::int64_t psToNs(std::int64_t ps) {
+    ps = clampTime(ps);
+    return ps >= 0 ? (ps + 500) / 1000 : -((-ps + 500) / 1000);
+}
+
+std::optional<int> numberAfter(std::string_view text, std::string_view prefix) {
+    if (!text.starts_with(prefix))
+        return std::nullopt;
+    text.remove_prefix(prefix.size());
+    int value = 0;
+    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (ec != std::errc() || end == text.data() || value < 0 || value > 1 << 20)
+        return std::nullopt;
+    return value;
+}
+
+// A plane's stats by name.
+class PlaneStats {
+  public:
+    explicit PlaneStats(const tp::XPlane& plane) : plane_(plane) {}
+
+    std::string_view nameOf(const tp::XStat& stat) const {
+        const auto it = plane_.stat_metadata().find(stat.metadata_id());
+        return it == plane_.stat_metadata().end() ? std::string_view() : it->second.name();
+    }
+
+    // A string value, or the name a reference points at; "" for other values. A view into the
+    // space: a name that a hostile file repeats by reference is never copied per event.
+    std::string_view view(const tp::XStat& stat) const {
+        if (stat.value_case() == tp::XStat::kStrValue)
+            return stat.str_value();
+        if (stat.value_case() != tp::XStat::kRefValue)
+            return {};
+        const auto it = plane_.stat_metadata().find(static_cast<std::int64_t>(
+            std::min<std::uint64_t>(stat.ref_value(), std::numeric_limits<std::int64_t>::max())));
+        return it == plane_.stat_metadata().end() ? std::string_view() : it->second.name();
+    }
+
+    std::string text(const tp::XStat& stat) const {
+        switch (stat.value_case()) {
+        case tp::XStat::kStrValue:
+            return stat.str_value();
+        case tp::XStat::kRefValue: {
+            const auto it =
+                plane_.stat_metadata().find(static_cast<std::int64_t>(std::min<std::uint64_t>(
+                    stat.ref_value(), std::numeric_limits<std::int64_t>::max())));
+            return it == plane_.stat_metadata().end() ? std::string() : it->second.name();
+        }
+        case tp::XStat::kInt64Value:
+            return std::to_string(stat.int64_value());
+        case tp::XStat::kUint64Value:
+            return std::to_string(stat.uint64_value());
+        default:
+            return {};
+        }
+    }
+
+    std::optional<double> number(const tp::XStat& stat) const {
+        switch (stat.value_case()) {
+        case tp::XStat::kInt64Value:
+            return double(stat.int64_value());
+        case tp::XStat::kUint64Value:
+            return double(stat.uint64_value());
+        case tp::XStat::kDoubleValue:
+            if (std::isfinite(stat.double_value()))
+                return stat.double_value();
+            return std::nullopt;
+        default:
+            return std::nullopt;
+        }
+    }
+
+    // Integers as the file wrote them; JAX 0.8 packs 64-bit ids, so uint64 is read as int64.
+    std::optional<std::int64_t> integer(const tp::XStat& stat) const {
+        switch (stat.value_case()) {
+        case tp::XStat::kInt64Value:
+            return stat.int64_value();
+        case tp::XStat::kUint64Value:
+            return static_cast<std::int64_t>(stat.uint64_value());
+        case tp::XStat::kDoubleValue:
+            if (std::abs(stat.double_value()) < 9e18)
+                return static_cast<std::int64_t>(stat.double_value());
+            return std::nullopt;
+        default:
+            return std::nullopt;
+        }
+    }
+
+    std::string_view eventName(const tp::XEvent& event) const {
+        const auto it = plane_.event_metadata().find(event.metadata_id());
+        if (it == plane_.event_metadata().end())
+            return {};
+        return it->second.name().empty() ? std::string_view(it->second.display_name())
+                                         : std::string_view(it->second.name());
+    }
+
+    const tp::XEventMetadata* metadataOf(const tp::XEvent& event) const {
+        const auto it = plane_.event_metadata().find(event.metadata_id());
+        return it == plane_.event_metadata().end() ? nullptr : &it->second;
+    }
+
+  private:
+    const tp::XPlane& plane_;
+};
+
+// The stats of one device event that the model keeps.
+struct EventStats {
+    std::int64_t correlation = -1;
+    std::string_view hloOp, hloModule; // views into the space
+    std::int64_t programId = -1;
+    bool memcpy = false, memset = false;
+    std::int64_t bytes = -1;
+    std::optional<std::int64_t> stepNum;
+};
+
+// "kind:Unknown size:655360 dest:2 async:1" -> 655360
+std::int64_t sizeIn(std::string_view details) {
+    const auto at = details.find("size:");
+    if (at == std::string_view::npos)
+        return -1;
+    details.remove_prefix(at + 5);
+    std::int64_t value = -1;
+    const auto [end, ec] = std::from_chars(details.data(), details.data() + details.size(), value);
+    return ec == std::errc() && value >= 0 ? value : -1;
+}
+
+template <class Stats>
+void readStats(const PlaneStats& plane, const Stats& stats, EventStats& out) {
+    for (const tp::XStat& stat : stats) {
+        const std::string_view name = plane.nameOf(stat);
+        if (name == "correlation_id")
+            out.correlation = plane.integer(stat).value_or(-1);
+        else if (name == "hlo_op")
+            out.hloOp = plane.view(stat);
+        else if (name == "hlo_module")
+            out.hloModule = plane.view(stat);
+        else if (name == "program_id")
+            out.programId = plane.integer(stat).value_or(-1);
+        else if (name == "memcpy_details") {
+            out.memcpy = true;
+            out.bytes = sizeIn(plane.view(stat));
+        } else if (name == "memset_details") {
+            out.memset = true;
+            out.bytes = sizeIn(plane.view(stat));
+        } else if (name == "step_num")
+            out.stepNum = plane.integer(stat);
+    }
+}
+
+// The copy's name as the Kineto path spells directions (kineto_analysis_copy.cpp): XLA writes
+// MemcpyH2D / MemcpyD2H / MemcpyD2D / MemcpyP2P on CUDA, CopyHostToDevice etc. on ROCm.
+std::string copyName(std::string_view name) {
+    static constexpr std::pair<std::string_view, std::string_view> spelled[] = {
+        {"H2D", "Memcpy HtoD"},
+        {"D2H", "Memcpy DtoH"},
+        {"D2D", "Memcpy DtoD"},
+        {"P2P", "Memcpy PtoP"}};
+    for (const auto& [xla, kineto] : spelled)
+        if (name.find(xla) != std::string_view::npos)
+            return std::string(kineto) + " (" + std::string(name) + ")";
+    return std::string(name.empty() ? "Memcpy" : name);
+}
+
+// The XLA op of a GPU event: interned hlo_op and hlo_module, and program_id.
+struct OpKey {
+    std::uint32_t op = kNoIndex; // none when the event names no hlo_op
+    std::uint32_t module = kNoIndex;
+    std::int64_t program = -1;
+    bool operator==(const OpKey&) const = default;
+};
+
+// Interns views into the space by where their text lives: the same name, metadata or
+// referenced stat, is the same pointer, so that it is hashed and compared once, however many
+// events repeat it.
+class ViewInterner {
+  public:
+    explicit ViewInterner(StringTable& table) : table_(table) {}
+    std::uint32_t operator()(std::string_view text) {
+        const auto [it, added] = ids_.try_emplace(text.data(), kNoIndex);
+        if (added)
+            it->second = table_.intern(text);
+        return it->second;
+    }
+
+  private:
+    StringTable& table_;
+    std::unordered_map<const char*, std::uint32_t> ids_;
+};
+
+struct StepRange {
+    std::int64_t startNs, endNs;
+    std::string name;
+};
+
+class Converter {
+  public:
+    Converter(const tp::XSpace& space, const std::string& path) : space_(space), path_(path) {}
+
+    Result<XplaneProfile> convert() {
+        out_.planes = static_cast<std::size_t>(space_.planes_size());
+        for (const auto& h : space_.hostnames())
+            out_.hostnames.push_back(h);
+        for (const auto& e : space_.errors())
+            out_.warnings.push_back("the profiler reported an error: " + e);
+        for (const auto& w : space_.warnings())
+            out_.warnings.push_back("the profiler warned: " + w);
+        readEnvironment();
+        for (const tp::XPlane& plane : space_.planes()) {
+            if (plane.name() == "/host:metadata")
+                out_.xlaPrograms += static_cast<std::size_t>(plane.event_metadata_size());
+            else if (plane.name().starts_with("/host:"))
+                readHostSteps(plane);
+        }
+        for (const tp::XPlane& plane : space_.planes())
+            if (const auto n = numberAfter(plane.name(), kGpuPlanePrefix))
+                readGpuPlane(plane, *n);
+        if (out_.devices.empty())
+            return makeError("an XPlane profile without a /device:GPU:N plane (a CPU-only or TPU "
+                             "profile?): Roofscope reads the GPU planes of XPlane files",
+                             inFile(path_));
+        std::sort(out_.devices.begin(), out_.devices.end(),
+                  [](const XplaneDevice& a, const XplaneDevice& b) { return a.index < b.index; });
+        finish();
+        return std::move(out_);
+    }
+
+  private:
+    const tp::XSpace& space_;
+    const std::string& path_;
+    XplaneProfile out_;
+    std::int64_t baseNs_ = 0; // profile_start_time when given: times become absolute
+    std::vector<StepRange> hostSteps_;
+    std::set<std::string> otherLines_;
+    std::size_t aggregated_ = 0;
+
+    void readEnvironment() {
+        for (const tp::XPlane& plane : space_.planes()) {
+            if (plane.name() != "Task Environment")
+                continue;
+            const PlaneStats stats(plane);
+            for (const tp::XStat& s : plane.stats())
+                if (stats.nameOf(s) == "profile_start_time")
+                    baseNs_ = clampTime(stats.integer(s).value_or(0));
+        }
+    }
+
+    // jax.profiler.StepTraceAnnotation: a host event with a step_num stat spans the step.
+    void readHostSteps(const tp::XPlane& plane) {
+        const PlaneStats stats(plane);
+        for (const tp::XLine& line : plane.lines())
+            for (const tp::XEvent& event : line.events()) {
+                EventStats e;
+                readStats(stats, event.stats(), e);
+                if (!e.stepNum || hostSteps_.size() >= kHostSteps)
+                    continue;
+                const std::int64_t start =
+                    clampTime(baseNs_ + clampTime(line.timestamp_ns()) + psToNs(event.offset_ps()));
+                hostSteps_.push_back(
+                    {start, start + std::max<std::int64_t>(0, psToNs(event.duration_ps())),
+                     "ProfilerStep#" + std::to_string(*e.stepNum)});
+            }
+    }
+
+    void readIdentity(const tp::XPlane& plane, XplaneDevice& d) {
+        const PlaneStats stats(plane);
+        for (const tp::XStat& s : plane.stats()) {
+            const std::string_view name = stats.nameOf(s);
+            const auto number = stats.number(s);
+            if (name == "device_vendor")
+                d.vendor = stats.text(s);
+            else if (!number)
+                continue;
+            else if (name == "clock_rate")
+                d.clockHz = *number * 1e3; // kHz
+            else if (name == "core_count")
+                d.cores = static_cast<int>(std::clamp(*number, -1.0, 1e6));
+            else if (name == "memory_bandwidth")
+                d.memoryBandwidthBytesPerS = *number;
+            else if (name == "memory_size")
+                d.memoryBytes = static_cast<std::int64_t>(std::clamp(*number, -1.0, 9e18));
+            else if (name == "compute_cap_major")
+                d.computeMajor = static_cast<int>(std::clamp(*number, -1.0, 1e6));
+            else if (name == "compute_cap_minor")
+                d.computeMinor = static_cast<int>(std::clamp(*number, -1.0, 1e6));
+        }
+        d.name = xplaneGpuName(
+                     {d.vendor, d.computeMajor, d.computeMinor, d.cores, d.memoryBytes, d.clockHz})
+                     .name;
+    }
+
+    void readGpuPlane(const tp::XPlane& plane, int index) {
+        XplaneDevice& d = out_.devices.emplace_back();
+        d.index = index;
+        d.plane = plane.name();
+        readIdentity(plane, d);
+        const PlaneStats stats(plane);
+        TraceEvents& events = d.events;
+        std::vector<OpKey> opOf; // per GPU event, for the ops made below
+        ViewInterner intern(events.strings);
+        std::unordered_map<std::int64_t, EventStats> metadataStats;
+        std::unordered_map<const char*, std::uint32_t> copyNames;
+        for (const tp::XLine& line : plane.lines()) {
+            const std::string& lineName = line.name().empty() ? line.display_name() : line.name();
+            const std::int64_t lineNs = clampTime(baseNs_ + clampTime(line.timestamp_ns()));
+            if (lineName == "Steps") {
+                for (const tp::XEvent& event : line.events()) {
+                    const std::int64_t start = clampTime(lineNs + psToNs(event.offset_ps()));
+                    CpuEvent c;
+                    c.kind = CpuEventKind::gpuAnnotation;
+                    c.name = events.strings.intern(
+                        "ProfilerStep#" +
+                        std::string(stats.eventName(event).substr(0, kStepNameBytes)));
+                    c.tsNs = start;
+                    c.durNs = std::max<std::int64_t>(0, psToNs(event.duration_ps()));
+                    c.device = index;
+                    events.cpu.push_back(c);
+                }
+                continue;
+            }
+            const auto stream = numberAfter(lineName, kStreamPrefix);
+            if (!stream) {
+                if (line.events_size() > 0 && otherLines_.size() < kNamedLines)
+                    otherLines_.insert(lineName);
+                continue;
+            }
+            const std::string_view kindInName =
+                std::string_view(lineName).substr(std::min(lineName.find('('), lineName.size()));
+            for (const tp::XEvent& event : line.events()) {
+                ++events.eventsSeen;
+                if (event.data_case() == tp::XEvent::kNumOccurrences) {
+                    ++aggregated_;
+                    continue;
+                }
+                // The metadata's own stats, read once per metadata entry.
+                const auto [cached, added] = metadataStats.try_emplace(event.metadata_id());
+                if (added)
+                    if (const tp::XEventMetadata* m = stats.metadataOf(event))
+                        readStats(stats, m->stats(), cached->second);
+                EventStats e = cached->second;
+                readStats(stats, event.stats(), e);
+                const std::string_view name = stats.eventName(event);
+                GpuEvent g;
+                if (e.memcpy || kindInName.starts_with("(Memcpy")) {
+                    g.kind = GpuEventKind::memcpy;
+                    const auto [id, fresh] = copyNames.try_emplace(name.data(), kNoIndex);
+                    if (fresh)
+                        id->second = events.strings.intern(copyName(name));
+                    g.name = id->second;
+                    ++d.memcpys;
+                } else if (e.memset || kindInName.starts_with("(Memset")) {
+                    g.kind = GpuEventKind::memset;
+                    g.name = name.empty() ? events.strings.intern("Memset") : intern(name);
+                    ++d.memsets;
+                } else {
+                    g.kind = GpuEventKind::kernel;
+                    g.name =
+                        name.empty() ? events.strings.intern("(unnamed kernel)") : intern(name);
+                    ++d.kernels;
+                }
+                g.tsNs = clampTime(lineNs + psToNs(event.offset_ps()));
+                g.durNs = std::max<std::int64_t>(0, psToNs(event.duration_ps()));
+                g.device = index;
+                g.stream = *stream;
+                g.correlation = e.correlation;
+                g.bytes = e.bytes;
+                events.gpu.push_back(g);
+                OpKey key;
+                if (!e.hloOp.empty()) {
+                    key.op = intern(e.hloOp);
+                    key.module = intern(e.hloModule);
+                    key.program = e.programId;
+                }
+                opOf.push_back(key);
+            }
+        }
+        makeOps(d, opOf);
+    }
+
+    // One op per execution of an XLA op: the consecutive events of a stream with the same
+    // (hlo_module, program_id, hlo_op). A cuDNN convolution's im2col and GEMM, or Transformer
+    // Engine's backward attention's four kernels, are then one op with its kernels, as a Kineto
+    // trace's aten op is.
+    void makeOps(XplaneDevice& d, const std::vector<OpKey>& opOf) {
+        TraceEvents& events = d.events;
+        std::vector<std::size_t> order(events.gpu.size());
+        for (std::size_t i = 0; i < order.size(); ++i)
+            order[i] = i;
+        std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+            const GpuEvent& x = events.gpu[a];
+            const GpuEvent& y = events.gpu[b];
+            return x.stream != y.stream ? x.stream < y.stream : x.tsNs < y.tsNs;
+        });
+        std::int64_t nextId = 1;
+        constexpr std::size_t kNone = std::size_t(-1);
+        std::size_t open = kNone; // index into events.cpu of the op being extended
+        OpKey openKey;
+        int openStream = -1;
+        for (const std::size_t i : order) {
+            GpuEvent& g = events.gpu[i];
+            const OpKey& key = opOf[i];
+            if (key.op == kNoIndex) {
+                open = kNone;
+                continue;
+            }
+            if (open == kNone || key != openKey || g.stream != openStream) {
+                CpuEvent c;
+                c.kind = CpuEventKind::op;
+                c.name = key.op;
+                c.thread =
+                    events.strings.intern("xla " + d.plane + " stream " + std::to_string(g.stream));
+                c.tsNs = g.tsNs;
+                c.durNs = g.durNs;
+                c.externalId = nextId++;
+                events.cpu.push_back(c);
+                open = events.cpu.size() - 1;
+                openKey = key;
+                openStream = g.stream;
+                ++d.ops;
+            }
+            CpuEvent& op = events.cpu[open];
+            const std::int64_t end = std::max(op.tsNs + op.durNs, g.tsNs + g.durNs);
+            op.tsNs = std::min(op.tsNs, g.tsNs);
+            op.durNs = end - op.tsNs;
+            g.externalId = op.externalId;
+        }
+    }
+
+    // Each device's events carry its own properties only: a rank is one GPU.
+    void finish() {
+        for (XplaneDevice& d : out_.devices) {
+            TraceDeviceProperties p;
+            p.id = d.index;
+            p.name = d.name;
+            p.computeMajor = d.computeMajor;
+            p.computeMinor = d.computeMinor;
+            p.numSms = d.cores;
+            p.totalGlobalMem = d.memoryBytes;
+            d.events.meta.devices = {std::move(p)};
+            if (baseNs_ > 0)
+                d.events.meta.baseTimeNs = baseNs_;
+            if (d.events.gpu.empty())
+                continue;
+            for (const StepRange& s : hostSteps_) {
+                CpuEvent c;
+                c.kind = CpuEventKind::gpuAnnotation;
+                c.name = d.events.strings.intern(s.name);
+                c.tsNs = s.startNs;
+                c.durNs = s.endNs - s.startNs;
+                c.device = d.index;
+                d.events.cpu.push_back(c);
+            }
+        }
+        if (!otherLines_.empty()) {
+            std::string names;
+            for (const auto& n : otherLines_)
+                names += (names.empty() ? "" : ", ") + n;
+            out_.warnings.push_back("device lines other than streams and steps are not read: " +
+                                    names);
+        }
+        if (aggregated_ > 0)
+            out_.warnings.push_back(std::to_string(aggregated_) +
+                                    " aggregated device events (counts without times) left out");
+    }
+};
+
+} // namespace
+
+Result<XplaneProfile> convertXspace(const tp::XSpace& space, const std::string& path) {
+    return Converter(space, path).convert();
+}
+
+} // namespace roofscope
+
+#endif // ROOFSCOPE_HAVE_XPLANE
