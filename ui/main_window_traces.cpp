@@ -242,8 +242,10 @@ void MainWindow::showLoadedTraces(const TraceLoadOutcome& outcome) {
             : tr("%n runs", "", int(outcome.jobs.size()));
     QString summary =
         tr("Loaded %1: %2 records from %3 launches").arg(what).arg(records).arg(launches);
+    // "… launches on NVIDIA H100 …" reads on; what went wrong is a clause of its own.
+    const bool onItsDevice = outcome.jobs.size() == 1 && outcome.jobs.front().device;
     if (!said.isEmpty())
-        summary += (outcome.jobs.size() == 1 ? QStringLiteral(" ") : QStringLiteral("; ")) +
+        summary += (onItsDevice ? QStringLiteral(" ") : QStringLiteral("; ")) +
                    said.join(QStringLiteral("; "));
     if (!outcome.said.isEmpty()) {
         // How several files were opened is said first: it explains the datasets that appeared.
