@@ -124,6 +124,21 @@ std::string shortKernelName(std::string_view kernel) {
         if (allIdentifier(first))
             return std::string(first);
     }
+    // Composable Kernel's launcher, ck_tile::kentry<arch, blocks per CU, KernelType<...>, ...>:
+    // every CK kernel is a kentry, and the kernel type among its arguments says which.
+    if (base == "kentry")
+        for (std::string_view rest = args; !rest.empty();) {
+            const std::size_t comma = topLevel(rest, ',');
+            std::string_view arg = rest.substr(0, comma);
+            rest = comma == std::string_view::npos ? std::string_view() : rest.substr(comma + 1);
+            while (!arg.empty() && arg.front() == ' ')
+                arg.remove_prefix(1);
+            std::string_view type = arg.substr(0, topLevel(arg, '<'));
+            if (const std::size_t colon = type.rfind("::"); colon != std::string_view::npos)
+                type = type.substr(colon + 2);
+            if (type.ends_with("Kernel") && allIdentifier(type))
+                return std::string(type);
+        }
     if (base.find("elementwise_kernel") != std::string_view::npos) {
         const auto ids = identifiers(args);
         std::string_view functor;

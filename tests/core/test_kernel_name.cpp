@@ -73,6 +73,27 @@ class TestKernelName : public QObject {
         QTest::newRow("nccl template argument")
             << "ncclDevKernel_AllReduce_Sum_f32_RING_LL(ncclDevKernelArgsStorage<4096ul>)"
             << "ncclDevKernel_AllReduce_Sum_f32_RING_LL";
+        // Composable Kernel: every kernel is a kentry; the kernel type among its arguments
+        // names it (the JAX Transformer Engine sample's attention forward and backward).
+        QTest::newRow("ck_tile forward attention")
+            << "void ck_tile::kentry<ck_tile::gfx950_t, 2, ck_tile::FmhaFwdKernel<ck_tile::"
+               "BlockFmhaPipelineQRKSVSAsync<ck_tile::BlockFmhaPipelineProblem<std::bfloat16_t, "
+               "float>, void> >, ck_tile::FmhaFwdKernel<void>::FmhaFwdBatchModeKargs>(ck_tile::"
+               "FmhaFwdKernel<void>::FmhaFwdBatchModeKargs) [clone .kd]"
+            << "FmhaFwdKernel";
+        QTest::newRow("ck_tile backward dq dk dv")
+            << "void ck_tile::kentry<ck_tile::gfx950_t, 1, ck_tile::FmhaBwdDQDKDVKernel<ck_tile::"
+               "BlockFmhaBwdDQDKDVPipeline<void>, void>, ck_tile::FmhaBwdDQDKDVKernel<void>::"
+               "FmhaBwdBatchModeKargs>(ck_tile::FmhaBwdDQDKDVKernel<void>::FmhaBwdBatchModeKargs)"
+            << "FmhaBwdDQDKDVKernel";
+        // The older kentry, without an architecture argument.
+        QTest::newRow("ck_tile without an arch")
+            << "void ck_tile::kentry<ck_tile::FmhaFwdKernel<ck_tile::BlockFmhaPipelineQRKSVS<"
+               "void> > >(int)"
+            << "FmhaFwdKernel";
+        // A kentry whose arguments name no kernel type keeps the launcher's name.
+        QTest::newRow("ck_tile, no kernel type") << "void ck_tile::kentry<64, 1, Foo<int> >(int)"
+                                                 << "kentry";
         QTest::newRow("memcpy") << "Memcpy HtoD (Pageable -> Device)"
                                 << "Memcpy HtoD (Pageable -> Device)";
         QTest::newRow("empty") << ""
