@@ -36,8 +36,9 @@ DatasetContext contextOf(const TraceMetadata& meta) {
     for (const char* key : {"pytorch_version", "torch_version"})
         if (const std::string v = version(key); !v.empty() && stack.framework.empty())
             stack.framework = "PyTorch " + v;
-    for (const char* key :
-         {"cupti_version", "hip_runtime_version", "hip_driver_version", "roctracer_version"})
+    // "nsys": the Nsight Systems release that exported the file (nsys_reader.cpp).
+    for (const char* key : {"cupti_version", "hip_runtime_version", "hip_driver_version",
+                            "roctracer_version", "nsys"})
         if (const std::string v = version(key); !v.empty())
             stack.other[key] = v;
     return context;
