@@ -151,6 +151,60 @@ class TestKinetoAnalysisSteps : public QObject {
         CHECK_NEAR(a.steps[0].gpu.exposedCommS, 100e-6);
     }
 
+    // A trace without ProfilerStep#N takes annotations named like steps ("step 7", "iteration
+    // 8": NVTX ranges a script pushed, as Nsight Systems exports them); a name that only starts
+    // like one ("step_size 3e-4", "stepper") or an op named so is not a step. Launches at 1100
+    // and 2100 (runtime calls) fall in "step 7" [1000, 2000] and "Iteration_8" [2000, 3000].
+    void rangesNamedLikeSteps_data() {
+        QTest::addColumn<QString>("first");
+        QTest::addColumn<QString>("second");
+        QTest::addColumn<int>("steps"); // 1: unmarked, the whole trace
+        QTest::newRow("step and iteration") << "step 7"
+                                            << "Iteration_8" << 2;
+        QTest::newRow("train_step with #") << "train_step#7"
+                                           << "TRAIN_STEP#8" << 2;
+        QTest::newRow("step:N") << "Step:7"
+                                << "step: 8" << 2;
+        QTest::newRow("not a number after the word") << "step_size 3e-4"
+                                                     << "stepper" << 1;
+        QTest::newRow("words after the number") << "step 7 forward"
+                                                << "iter 8 done" << 1;
+    }
+    void rangesNamedLikeSteps() {
+        QFETCH(QString, first);
+        QFETCH(QString, second);
+        QFETCH(int, steps);
+        KinetoEventsBuilder b;
+        b.annotation(first.toStdString(), 1000, 1000);
+        b.annotation(second.toStdString(), 2000, 1000);
+        b.runtime(1100, 5, -1, 1);
+        b.kernel("a", 1200, 100, -1, 1);
+        b.runtime(2100, 5, -1, 2);
+        b.kernel("b", 2200, 100, -1, 2);
+        const KinetoAnalysis a = analyzeTrace(b.take());
+        QCOMPARE(int(a.steps.size()), steps);
+        if (steps == 1) {
+            QVERIFY(!a.steps[0].marked);
+            return;
+        }
+        QCOMPARE(QString::fromStdString(a.steps[0].name), first);
+        QCOMPARE(QString::fromStdString(a.steps[1].name), second);
+        QCOMPARE(a.steps[0].launches, std::int64_t(1));
+        QCOMPARE(a.steps[1].launches, std::int64_t(1));
+    }
+
+    // ProfilerStep#N stays the authority: a user's "step 1" range inside it is not a step.
+    void profilerStepsWinOverNamedRanges() {
+        KinetoEventsBuilder b;
+        b.annotation("ProfilerStep#2", 1000, 1000);
+        b.annotation("step 1", 1050, 400);
+        b.runtime(1100, 5, -1, 1);
+        b.kernel("a", 1200, 100, -1, 1);
+        const KinetoAnalysis a = analyzeTrace(b.take());
+        QCOMPARE(a.steps.size(), std::size_t(1));
+        QCOMPARE(a.steps[0].name, std::string("ProfilerStep#2"));
+    }
+
     // No ProfilerStep anywhere: one unmarked step over every launch, no warning (Step::marked
     // says it).
     void withoutStepsTheTraceIsOneIteration() {

@@ -229,6 +229,22 @@ class TestNsysReader : public QObject {
         QVERIFY(said);
     }
 
+    // A script's own NVTX range named like a step is a step when nothing marks ProfilerStep#N:
+    // the made export's range [1000, 20000] renamed holds the same three launches.
+    void anNvtxRangeNamedLikeAStepIsAStep() {
+        const std::string path =
+            write("named-step.sqlite", madeExport() + "UPDATE NVTX_EVENTS SET text = 'train_step "
+                                                      "1' WHERE text = 'ProfilerStep#1';");
+        QVERIFY(!path.empty());
+        const auto loaded = loadKinetoRanks({path});
+        QVERIFY2(loaded.ok(), loaded.ok() ? "" : loaded.error().toString().c_str());
+        const KinetoAnalysis& a = loaded.value().ranks.at(0).analysis;
+        QCOMPARE(a.steps.size(), std::size_t(1));
+        QCOMPARE(a.steps[0].name, std::string("train_step 1"));
+        QVERIFY(a.steps[0].marked);
+        QCOMPARE(a.steps[0].launches, std::int64_t(3));
+    }
+
     void aMadeExportGivesStepsOpsAndAMemset() {
         const std::string path = write("made.sqlite", madeExport());
         QVERIFY(!path.empty());

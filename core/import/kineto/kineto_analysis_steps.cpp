@@ -1,4 +1,5 @@
-// Steps of a trace from its ProfilerStep#N ranges, and which launches belong to them.
+// Steps of a trace from its ProfilerStep#N ranges (else from ranges named like steps: "step 3",
+// "iteration 5"), and which launches belong to them.
 //
 // A launch belongs to the step in which its launching runtime call started (else its op, for a
 // launch linked without a runtime event), whatever thread it ran on: backward ops run on the
@@ -14,13 +15,39 @@
 #include "core/units.h"
 
 #include <algorithm>
+#include <cctype>
 #include <map>
+#include <string_view>
 
 namespace roofscope::kineto {
 namespace {
 
-bool isStepName(const std::string& name) {
-    return name.rfind("ProfilerStep#", 0) == 0;
+bool isProfilerStep(std::string_view name) {
+    return name.starts_with("ProfilerStep#");
+}
+
+// A range that a user or another tool named like a step: "step 3", "step_12", "Step#4",
+// "train_step 7", "training step 2", "iteration 5", "iter 9" (any case): a step word, separators,
+// then a number that ends the name. Nsight Systems exports of scripts that push their own NVTX
+// ranges mark steps so. Taken only from a trace without ProfilerStep#N ranges, which stay the
+// authority when present (a user's range inside them would split their steps).
+bool isNamedLikeStep(std::string_view name) {
+    std::string lower(name.substr(0, 64));
+    std::transform(lower.begin(), lower.end(), lower.begin(),
+                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    // Longer words first: "iteration" before "iter", "train_step" before "step".
+    for (const std::string_view word : {"training_step", "training step", "train_step",
+                                        "train step", "iteration", "step", "iter"}) {
+        if (!std::string_view(lower).starts_with(word))
+            continue;
+        std::string_view rest = std::string_view(lower).substr(word.size());
+        while (!rest.empty() && (rest.front() == ' ' || rest.front() == '_' ||
+                                 rest.front() == '#' || rest.front() == ':' || rest.front() == '-'))
+            rest.remove_prefix(1);
+        return !rest.empty() && rest.size() <= 9 &&
+               std::all_of(rest.begin(), rest.end(), [](char c) { return c >= '0' && c <= '9'; });
+    }
+    return false;
 }
 
 struct StepRange {
@@ -45,11 +72,24 @@ void assignSteps(const TraceEvents& events, const Links& links,
                  const std::vector<std::uint32_t>& gpuIndex, int device, int rank,
                  std::vector<Launch>& launches, std::vector<Step>& steps, OutsideSteps& outside,
                  std::vector<std::string>& warnings) {
+    // ProfilerStep#N ranges when the trace has any, else annotations named like steps.
+    bool profilerSteps = false;
+    for (const CpuEvent& e : events.cpu)
+        if (e.name != kNoIndex && isProfilerStep(events.strings.text(e.name))) {
+            profilerSteps = true;
+            break;
+        }
+    const auto isStepName = [&](const CpuEvent& e) {
+        if (e.name == kNoIndex)
+            return false;
+        const std::string& name = events.strings.text(e.name);
+        return profilerSteps ? isProfilerStep(name)
+                             : e.kind != CpuEventKind::op && isNamedLikeStep(name);
+    };
     // CPU ranges first; the GPU projections only when the CPU side has none.
     std::vector<StepRange> ranges;
     for (const CpuEvent& e : events.cpu)
-        if (e.kind != CpuEventKind::gpuAnnotation && e.name != kNoIndex &&
-            isStepName(events.strings.text(e.name)))
+        if (e.kind != CpuEventKind::gpuAnnotation && isStepName(e))
             ranges.push_back({e.tsNs, e.tsNs + e.durNs, events.strings.text(e.name)});
     const bool fromCpu = !ranges.empty();
     std::sort(ranges.begin(), ranges.end(),
@@ -59,8 +99,7 @@ void assignSteps(const TraceEvents& events, const Links& links,
         stepOfName.try_emplace(r.name, static_cast<int>(stepOfName.size()));
     if (!fromCpu)
         for (const CpuEvent& e : events.cpu)
-            if (e.kind == CpuEventKind::gpuAnnotation && e.name != kNoIndex &&
-                isStepName(events.strings.text(e.name)))
+            if (e.kind == CpuEventKind::gpuAnnotation && isStepName(e))
                 stepOfName.try_emplace(events.strings.text(e.name),
                                        static_cast<int>(stepOfName.size()));
     const bool marked = !stepOfName.empty();
