@@ -64,6 +64,10 @@ Result<LoadedExport> loadExportInputs(const ExportInputs& inputs, const Catalog&
             return makeError(std::string(in.name) + ": export reads " + pluralList(exported) +
                                  (in.opensAs == OpensAs::ceilings
                                       ? " (measured ceilings go with --ceilings FILE[@ID])"
+                                  : in.opensAs == OpensAs::devices
+                                      ? " (a ceilings document's devices: put it in the user "
+                                        "catalog folder ('roofscope devices' lists them) and "
+                                        "pick one with --device ID)"
                                       : ""),
                              inFile(path));
         (in.opensAs == OpensAs::session   ? sessions

@@ -84,6 +84,9 @@ class MainWindow : public QMainWindow {
     // device the file names, or the one the user picks when the file does not say and the
     // session has several: main_window_ceilings.cpp.
     void importCeilings(const QString& path);
+    // A ceilings document's devices join the session (a probe's measured ones under their
+    // measured name, as the probe dialog adds them); nothing is written to the catalog folder.
+    void openDevicesFile(const QString& path);
     // Opens the run details dialog (model, stack, tags, repeat) on `dataset`; OK writes them.
     void editRunDetails(int dataset);
 

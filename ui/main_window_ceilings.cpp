@@ -4,13 +4,33 @@
 // said for those ceilings only.
 #include "ui/main_window.h"
 
+#include "core/catalog.h"
+#include "core/ceilings_file.h"
 #include "core/import/measured_ceilings.h"
+#include "ui/probe_import.h"
 
 #include <QFileInfo>
 #include <QInputDialog>
 #include <QStatusBar>
 
 namespace roofscope::ui {
+
+void MainWindow::openDevicesFile(const QString& path) {
+    auto read = readCeilingsFile(path.toStdString());
+    if (!read) {
+        showError(tr("Cannot read the ceilings document"),
+                  QString::fromStdString(read.error().toString()));
+        return;
+    }
+    std::vector<Device> devices;
+    for (Device& d : read.value())
+        devices.push_back(hasMeasuredCeilings(d) ? asMeasuredEntry(std::move(d)) : std::move(d));
+    if (devices.empty()) {
+        showError(tr("No device in the ceilings document"), tr("%1 lists no device.").arg(path));
+        return;
+    }
+    addMeasuredDevices(devices, QStringList(qsizetype(devices.size()), path));
+}
 
 void MainWindow::importCeilings(const QString& path) {
     auto imported = readMeasuredCeilings(path.toStdString());

@@ -3,6 +3,7 @@
 // devices (measured roofs solid, spec roofs dashed).
 #include "ui/main_window.h"
 
+#include "core/catalog.h"
 #include "ui/probe_dialog.h"
 
 #include <QAction>
@@ -47,7 +48,9 @@ void MainWindow::addMeasuredDevices(const std::vector<Device>& devices, const QS
         // An empty list draws every device; a chosen list must name the new one to draw it.
         if (!shown.empty() && std::find(shown.begin(), shown.end(), device.id) == shown.end())
             shown.push_back(device.id);
-        catalog_.add({device}, CatalogLayer::measured, files.value(qsizetype(i)).toStdString());
+        catalog_.add({device},
+                     hasMeasuredCeilings(device) ? CatalogLayer::measured : CatalogLayer::user,
+                     files.value(qsizetype(i)).toStdString());
         names.append(QString::fromStdString(device.name));
     }
     if (names.isEmpty())

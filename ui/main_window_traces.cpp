@@ -82,6 +82,7 @@ void MainWindow::openFiles(const QStringList& paths) {
     QStringList traces;
     QString session;
     QStringList ceilings;
+    QStringList devices;
     QStringList records;
     QStringList refused;
     // The importer table decides each file's kind from its content (core/import/importer.h).
@@ -97,6 +98,9 @@ void MainWindow::openFiles(const QStringList& paths) {
             break;
         case OpensAs::ceilings:
             ceilings.append(path); // measures a device, not a run
+            break;
+        case OpensAs::devices:
+            devices.append(path);
             break;
         case OpensAs::run:
             traces.append(path);
@@ -117,6 +121,8 @@ void MainWindow::openFiles(const QStringList& paths) {
         showError(tr("Cannot open"), refused.join(QLatin1Char('\n')));
     if (!session.isEmpty())
         openSession(session);
+    for (const QString& path : devices)
+        openDevicesFile(path);
     for (const QString& path : records)
         openRecordsFile(path);
     // Ceilings opened with traces are for the traces' devices: set when the load is done.

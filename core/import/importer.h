@@ -27,6 +27,8 @@ enum class OpensAs {
               // kernel at a time, no clock shared with other files)
     ceilings, // measured ceilings for a device of the session (measured_ceilings.h): the
               // window asks which device, `export` takes them with --ceilings
+    devices,  // whole devices (a ceilings document: the probe's output, a catalog entry): the
+              // window adds them to the session; `export` finds them in the user catalog
     infoOnly, // read by `info` (and by `summarize` where it holds records) only
 };
 

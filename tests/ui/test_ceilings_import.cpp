@@ -22,6 +22,9 @@ const QString kErtGpu = QStringLiteral(ROOFSCOPE_TEST_DATA "/ert/gpu_l1_l2_dram.
 const QString kNvbandwidth = QStringLiteral(ROOFSCOPE_TEST_DATA "/nvbandwidth/four_gpus.txt");
 const QString kNcuA100 = QStringLiteral(ROOFSCOPE_TEST_DATA "/ncu/raw_units.csv");
 const std::string kH100 = "nvidia-h100-sxm5-80gb";
+// roofscope-probe's ceilings file from a lent H200 (2026-12-04), and a catalog entry.
+const QString kProbeH200 = QStringLiteral(ROOFSCOPE_TEST_DATA "/probe/h200-ceilings.json");
+const QString kSpecH200 = QStringLiteral(ROOFSCOPE_DEVICE_DIR "/nvidia-h200-sxm-141gb.json");
 
 Session twoDevices() {
     Session s = testing::roundSession();
@@ -118,6 +121,34 @@ class TestCeilingsImport : public QObject {
         ask->accept();
         QVERIFY(window.session().findDevice(kH100));
         QVERIFY(window.session().findDevice(kH100)->ceilings.links.count(Link::p2p) == 1);
+    }
+
+    // A ceilings document (the probe's -o file, a catalog entry) opened in the window: its
+    // devices join the session, a measured one under its measured name with the figures the
+    // file holds (fp16 vector 127.85 TFLOP/s from packed HFMA2 on the lent H200); the same file
+    // again replaces its device rather than adding a second. It used to be refused ("which the
+    // window does not open").
+    void aCeilingsDocumentAddsItsDevices() {
+        MainWindow window(Catalog{});
+        window.setSession(testing::roundSession());
+        window.openFiles({kProbeH200});
+        QVERIFY(!window.findChild<QMessageBox*>(QStringLiteral("errorBox")));
+        QCOMPARE(window.session().devices.size(), std::size_t(2));
+        const Device* h200 = window.session().findDevice("nvidia-h200-measured-vm-gpu0");
+        QVERIFY(h200);
+        QCOMPARE(h200->name, std::string("NVIDIA H200 (measured 2026-12-04)"));
+        const Ceiling& fp16 = h200->ceilings.compute.at({Precision::fp16, ComputeUnit::vector});
+        QVERIFY(fp16.provenance.kind == ProvenanceKind::measured);
+        QCOMPARE(fp16.value, 127849787275259.61);
+        QVERIFY2(window.statusBar()->currentMessage().startsWith(
+                     QStringLiteral("Added NVIDIA H200 (measured 2026-12-04)")),
+                 qPrintable(window.statusBar()->currentMessage()));
+        window.openFiles({kProbeH200});
+        QCOMPARE(window.session().devices.size(), std::size_t(2));
+        window.openFiles({kSpecH200});
+        QCOMPARE(window.session().devices.size(), std::size_t(3));
+        QCOMPARE(window.session().findDevice("nvidia-h200-sxm-141gb")->name,
+                 std::string("NVIDIA H200 SXM 141GB"));
     }
 
     void withoutADeviceItSaysSo() {

@@ -37,7 +37,7 @@ const Importer& ceilingsImporter() {
         "a ceilings document (\"format\": \"roofscope-ceilings\")",
         "",
         "",
-        OpensAs::infoOnly,
+        OpensAs::devices,
         recognises,
         describe,
         nullptr,
