@@ -106,7 +106,9 @@ std::string_view noFlopsText(NoFlopsReason reason) {
     case NoFlopsReason::noOp:
         return "linked to no op: no input shapes to count its FLOPs from";
     case NoFlopsReason::noShapes:
-        return "the trace recorded no input shapes: profile with record_shapes=True";
+        // Kineto traces and Nsight Systems exports get their shapes from the same switch.
+        return "the trace recorded no input shapes: record with record_shapes=True "
+               "(torch.profiler, or emit_nvtx under Nsight Systems)";
     case NoFlopsReason::noEstimator:
         return "no FLOP estimator for this op";
     case NoFlopsReason::estimateFailed:
