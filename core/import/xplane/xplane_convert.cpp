@@ -6,6 +6,7 @@
 
 #include "core/import/xplane/xplane_convert.h"
 
+#include "core/import/xplane/hlo_module.h"
 #include "core/import/xplane/xplane_device.h"
 
 #include <import/xplane/proto/xplane.pb.h>
@@ -14,6 +15,7 @@
 #include <charconv>
 #include <cmath>
 #include <limits>
+#include <map>
 #include <optional>
 #include <set>
 #include <unordered_map>
@@ -245,9 +247,10 @@ class Converter {
             out_.warnings.push_back("the profiler warned: " + w);
         readEnvironment();
         for (const tp::XPlane& plane : space_.planes()) {
-            if (plane.name() == "/host:metadata")
+            if (plane.name() == "/host:metadata") {
                 out_.xlaPrograms += static_cast<std::size_t>(plane.event_metadata_size());
-            else if (plane.name().starts_with("/host:"))
+                readPrograms(plane);
+            } else if (plane.name().starts_with("/host:"))
                 readHostSteps(plane);
         }
         for (const tp::XPlane& plane : space_.planes())
@@ -271,6 +274,58 @@ class Converter {
     std::vector<StepRange> hostSteps_;
     std::set<std::string> otherLines_;
     std::size_t aggregated_ = 0;
+    // Per program_id: the cost of each instruction by name, all of them; indices into
+    // out_.hloCosts are handed out as ops use them.
+    std::unordered_map<std::int64_t, std::unordered_map<std::string, HloCost>> programCosts_;
+    std::map<std::pair<std::int64_t, std::string>, std::uint32_t> costIndex_;
+
+    // /host:metadata: one event metadata entry per program, its id the program_id, the
+    // serialized HloProto in a stat named `Hlo Proto` (formats.md, "JAX / XLA XPlane").
+    void readPrograms(const tp::XPlane& plane) {
+        const PlaneStats stats(plane);
+        std::vector<std::int64_t> ids;
+        for (const auto& [id, m] : plane.event_metadata())
+            ids.push_back(id);
+        std::sort(ids.begin(), ids.end()); // map order is not the file's; say things in id order
+        for (const std::int64_t id : ids) {
+            const tp::XEventMetadata& m = plane.event_metadata().at(id);
+            XlaProgram& program = out_.programs.emplace_back();
+            program.id = id;
+            program.name = m.name();
+            for (const tp::XStat& s : m.stats()) {
+                if (stats.nameOf(s) != "Hlo Proto" || s.value_case() != tp::XStat::kBytesValue)
+                    continue;
+                program.hasHlo = true;
+                auto module = parseHloProto(s.bytes_value(), path_ + ": program " + m.name());
+                if (!module.ok()) {
+                    program.problem = module.error().toString();
+                    out_.warnings.push_back("HLO of " + m.name() + " not read: " + program.problem);
+                    break;
+                }
+                for (const HloComputation& c : module.value().computations)
+                    program.instructions += c.instructions.size();
+                programCosts_[id] = hloCosts(module.value());
+                break;
+            }
+        }
+    }
+
+    // The index into out_.hloCosts of the instruction `op` of `program`, kNoIndex when the
+    // program's HLO is not in the file or has no such instruction.
+    std::uint32_t costOf(std::int64_t program, const std::string& op) {
+        const auto [it, fresh] = costIndex_.try_emplace({program, op}, kNoIndex);
+        if (!fresh)
+            return it->second;
+        const auto costs = programCosts_.find(program);
+        if (costs == programCosts_.end())
+            return kNoIndex;
+        const auto cost = costs->second.find(op);
+        if (cost == costs->second.end())
+            return kNoIndex;
+        it->second = static_cast<std::uint32_t>(out_.hloCosts.size());
+        out_.hloCosts.push_back(cost->second);
+        return it->second;
+    }
 
     void readEnvironment() {
         for (const tp::XPlane& plane : space_.planes()) {
@@ -455,12 +510,33 @@ class Converter {
                 openKey = key;
                 openStream = g.stream;
                 ++d.ops;
+                joinCost(d, open, key);
             }
             CpuEvent& op = events.cpu[open];
             const std::int64_t end = std::max(op.tsNs + op.durNs, g.tsNs + g.durNs);
             op.tsNs = std::min(op.tsNs, g.tsNs);
             op.durNs = end - op.tsNs;
             g.externalId = op.externalId;
+        }
+    }
+
+    // XProf's join: the op's (program_id, hlo_op) names an instruction of a program whose HLO
+    // is in /host:metadata.
+    void joinCost(XplaneDevice& d, std::size_t op, const OpKey& key) {
+        if (key.program < 0)
+            return;
+        const std::uint32_t index = costOf(key.program, d.events.strings.text(key.op));
+        if (index == kNoIndex)
+            return;
+        if (d.opCost.size() <= op)
+            d.opCost.resize(op + 1, kNoIndex);
+        d.opCost[op] = index;
+        const HloCost& cost = out_.hloCosts[index];
+        ++d.opsCosted;
+        d.bytes += cost.bytes;
+        if (cost.flopsKnown) {
+            ++d.opsWithFlops;
+            d.flops += cost.flops;
         }
     }
 
