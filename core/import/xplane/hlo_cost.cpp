@@ -189,6 +189,7 @@ class Model {
             for (const HloInstruction& i : c.instructions) {
                 HloCost cost = flopsOf(i, 0);
                 cost.bytes = bytesOf(i);
+                cost.bytesWritten = bytesOf(i, false);
                 out.emplace(i.name, std::move(cost));
             }
         return out;
@@ -225,14 +226,15 @@ class Model {
         return hasScratch(i) ? i.shape.tupleShapes.front() : i.shape;
     }
 
-    double bytesOf(const HloInstruction& i) const {
+    // Operands' and results' bytes; results' only when `operands` is false.
+    double bytesOf(const HloInstruction& i, bool operands = true) const {
         if (in(i.opcode, {"parameter", "constant", "get-tuple-element", "tuple", "bitcast",
                           "after-all", "partition-id", "replica-id", "opt-barrier", "domain"}))
             return 0;
         double bytes = hloShapeBytes(i.shape);
         if (hasScratch(i))
             bytes -= hloShapeBytes(i.shape.tupleShapes.back());
-        for (std::size_t n = 0; n < i.operands.size(); ++n)
+        for (std::size_t n = 0; operands && n < i.operands.size(); ++n)
             if (const HloShape* s = operandShape(i, n))
                 bytes += hloShapeBytes(*s);
         return bytes;
@@ -244,6 +246,11 @@ class Model {
         c.flops = flops;
         c.formula = std::move(formula);
         c.elementType = type;
+        return c;
+    }
+
+    static HloCost matrixWork(HloCost c) {
+        c.matrix = true;
         return c;
     }
 
@@ -271,8 +278,10 @@ class Model {
             sum.transcendentals += c.transcendentals;
             if (c.flops > 0)
                 ++counted;
-            if (sum.elementType == 0 && (i.opcode == "dot" || i.opcode == "convolution"))
+            if (c.matrix && !sum.matrix) {
+                sum.matrix = true;
                 sum.elementType = c.elementType;
+            }
         }
         sum.formula = "sum over " + it->second->name + " (" + std::to_string(counted) + " of " +
                       std::to_string(it->second->instructions.size()) + " instructions count)";
@@ -354,10 +363,11 @@ class Model {
             k *= double(size);
         }
         const double out = hloElements(i.shape);
-        return known(2 * out * k,
-                     "dot: 2 x " + std::to_string(std::int64_t(out)) + " output elements x " +
-                         std::to_string(std::int64_t(k)) + " contracted",
-                     lhs->elementType);
+        return matrixWork(known(2 * out * k,
+                                "dot: 2 x " + std::to_string(std::int64_t(out)) +
+                                    " output elements x " + std::to_string(std::int64_t(k)) +
+                                    " contracted",
+                                lhs->elementType));
     }
 
     // `output`, `input` and `kernel` in the roles of a forward convolution.
@@ -384,12 +394,12 @@ class Model {
             taps *= validTaps(in, out, i.window[s]);
         }
         const double flops = 2 * double(batch) * double(features) * double(inFeatures) * taps;
-        return known(flops,
-                     what + ": 2 x " + std::to_string(batch) + " batch x " +
-                         std::to_string(features) + " out features x " +
-                         std::to_string(inFeatures) + " in features per group x " +
-                         std::to_string(std::int64_t(taps)) + " valid window taps",
-                     input->elementType);
+        return matrixWork(known(flops,
+                                what + ": 2 x " + std::to_string(batch) + " batch x " +
+                                    std::to_string(features) + " out features x " +
+                                    std::to_string(inFeatures) + " in features per group x " +
+                                    std::to_string(std::int64_t(taps)) + " valid window taps",
+                                input->elementType));
     }
 
     HloCost customCall(const HloInstruction& i) const {
@@ -426,10 +436,11 @@ class Model {
         if (k <= 0 || double(k) * double(k) != squared || (a->dims[0] != k && a->dims[1] != k) ||
             (b->dims[0] != k && b->dims[1] != k))
             return unknown(t + ": operand shapes that are not one GEMM");
-        return known(2 * out * double(k),
-                     t + ": 2 x " + std::to_string(std::int64_t(out)) + " output elements x " +
-                         std::to_string(k) + " contracted (from the operand sizes)",
-                     a->elementType);
+        return matrixWork(known(2 * out * double(k),
+                                t + ": 2 x " + std::to_string(std::int64_t(out)) +
+                                    " output elements x " + std::to_string(k) +
+                                    " contracted (from the operand sizes)",
+                                a->elementType));
     }
 
     const HloModule& module_;

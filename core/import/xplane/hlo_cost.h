@@ -36,8 +36,10 @@ struct HloCost {
     bool flopsKnown = false;
     double flops = 0;           // FLOP
     double transcendentals = 0; // exp, log, tanh, ... evaluations (not in flops)
-    double bytes = 0;           // bytes accessed
+    double bytes = 0;           // bytes accessed, operands and results
+    double bytesWritten = 0;    // of which results
     int elementType = 0;        // of the work's inputs (dot / convolution operand), else output
+    bool matrix = false;        // a dot or convolution (or a fusion of one): matrix-unit work
     std::string formula;        // how the FLOPs were counted, or why they are unknown
 };
 

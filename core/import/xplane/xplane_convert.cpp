@@ -6,6 +6,7 @@
 
 #include "core/import/xplane/xplane_convert.h"
 
+#include "core/import/kernel_traits.h"
 #include "core/import/xplane/hlo_module.h"
 #include "core/import/xplane/xplane_device.h"
 
@@ -278,6 +279,8 @@ class Converter {
     // out_.hloCosts are handed out as ops use them.
     std::unordered_map<std::int64_t, std::unordered_map<std::string, HloCost>> programCosts_;
     std::map<std::pair<std::int64_t, std::string>, std::uint32_t> costIndex_;
+    // Of the device being converted: out_.hloCosts index -> its TraceEvents::given entry.
+    std::unordered_map<std::uint32_t, std::uint32_t> givenIndex_;
 
     // /host:metadata: one event metadata entry per program, its id the program_id, the
     // serialized HloProto in a stat named `Hlo Proto` (formats.md, "JAX / XLA XPlane").
@@ -475,6 +478,7 @@ class Converter {
     // Engine's backward attention's four kernels, are then one op with its kernels, as a Kineto
     // trace's aten op is.
     void makeOps(XplaneDevice& d, const std::vector<OpKey>& opOf) {
+        givenIndex_.clear();
         TraceEvents& events = d.events;
         std::vector<std::size_t> order(events.gpu.size());
         for (std::size_t i = 0; i < order.size(); ++i)
@@ -521,7 +525,9 @@ class Converter {
     }
 
     // XProf's join: the op's (program_id, hlo_op) names an instruction of a program whose HLO
-    // is in /host:metadata.
+    // is in /host:metadata. An instruction whose FLOPs the model knows becomes the op's estimate
+    // for the analysis (TraceEvents::given); one whose FLOPs it does not know gives none, rather
+    // than 0 FLOPs.
     void joinCost(XplaneDevice& d, std::size_t op, const OpKey& key) {
         if (key.program < 0)
             return;
@@ -534,10 +540,63 @@ class Converter {
         const HloCost& cost = out_.hloCosts[index];
         ++d.opsCosted;
         d.bytes += cost.bytes;
-        if (cost.flopsKnown) {
-            ++d.opsWithFlops;
-            d.flops += cost.flops;
+        if (!cost.flopsKnown)
+            return;
+        ++d.opsWithFlops;
+        d.flops += cost.flops;
+        TraceEvents& events = d.events;
+        const auto [given, fresh] = givenIndex_.try_emplace(index, kNoIndex);
+        if (fresh) {
+            given->second = static_cast<std::uint32_t>(events.given.size());
+            events.given.push_back(estimateOf(cost, events.strings.text(key.op)));
         }
+        if (events.givenOf.size() <= op)
+            events.givenOf.resize(op + 1, kNoIndex);
+        events.givenOf[op] = given->second;
+    }
+
+    static Precision precisionOf(int type) {
+        switch (type) {
+        case hlo_type::f64:
+        case hlo_type::c128:
+            return Precision::fp64;
+        case hlo_type::f32:
+        case hlo_type::c64:
+            return Precision::fp32;
+        case hlo_type::f16:
+            return Precision::fp16;
+        case hlo_type::bf16:
+            return Precision::bf16;
+        case hlo_type::s8:
+        case hlo_type::u8:
+            return Precision::int8;
+        case 19: // the fp8 types of xla_data.proto
+        case 20:
+        case 23:
+        case 24:
+        case 25:
+        case 28:
+        case 29:
+            return Precision::fp8;
+        case 32: // f4e2m1fn
+            return Precision::fp4;
+        default:
+            return Precision::other;
+        }
+    }
+
+    static OpEstimate estimateOf(const HloCost& cost, const std::string& op) {
+        OpEstimate e;
+        e.flops = cost.flops;
+        e.bytesWritten = cost.bytesWritten;
+        e.bytesRead = cost.bytes - cost.bytesWritten;
+        e.category =
+            categoryFromOpName(op).value_or(cost.matrix ? Category::gemm : Category::other);
+        e.precision = precisionOf(cost.elementType);
+        e.tensorUnits = cost.matrix;
+        e.formula = "HLO cost model (Roofscope's, after XLA's HloCostAnalysis): " + cost.formula +
+                    "; bytes: operands and results of " + op;
+        return e;
     }
 
     // Each device's events carry its own properties only: a rank is one GPU.
