@@ -3,6 +3,7 @@
 // written field by field; and the join of kernels to instructions on the shared JAX samples, whose
 // figures were worked out from protoc's decoding of each file's `Hlo Proto` stat (`protoc
 // --decode=xla.HloProto hlo.proto`, the shapes read off by hand; see the comments there).
+#include "core/import/kineto/kineto_load.h"
 #include "core/import/xplane/hlo_cost.h"
 #include "core/import/xplane/hlo_module.h"
 #include "core/import/xplane/xplane_reader.h"
@@ -11,6 +12,7 @@
 #include <QFile>
 #include <QtTest>
 
+#include <cmath>
 #include <functional>
 #include <map>
 
@@ -421,6 +423,58 @@ class TestXplaneHlo : public QObject {
                 ++joined;
             }
         QVERIFY2(joined > 0, "no execution of the op was joined to its instruction");
+    }
+
+    // Through the analysis: the kernels of each execution of the op share its FLOPs (in
+    // proportion to their times), so the op's launches sum to a whole number of executions of
+    // the instruction's FLOPs (figures of samples_data()), every share estimated and saying it
+    // came from the HLO cost model. Executions counted in protoc's decoding: 5 Cijk_ GEMM
+    // kernels on the conv3d's GPU 7 (the convolution's GEMM; its im2col is a helper) and on the
+    // attention run's GPU 0 (custom-call.1); 25 gemm_fusion_dot* kernels there for the five GEMM
+    // fusions.
+    void recordsCarryTheEstimate_data() {
+        QTest::addColumn<QString>("file");
+        QTest::addColumn<QString>("op");
+        QTest::addColumn<double>("flops");
+        QTest::addColumn<int>("executions");
+        QTest::newRow("conv3d cudnn-conv.1.0")
+            << QStringLiteral("xplane_jax06_mi300x_conv3d_legacy.xplane.pb")
+            << QStringLiteral("cudnn-conv.1.0") << 32715571200.0 << 5;
+        QTest::newRow("te gemm_fusion_dot")
+            << QStringLiteral("xplane_jax_te_fused_attn.xplane.pb")
+            << QStringLiteral("gemm_fusion_dot") << 103079215104.0 << 5;
+        QTest::newRow("te custom-call.1") << QStringLiteral("xplane_jax_te_fused_attn.xplane.pb")
+                                          << QStringLiteral("custom-call.1") << 103079215104.0 << 5;
+    }
+
+    void recordsCarryTheEstimate() {
+        QFETCH(QString, file);
+        QFETCH(QString, op);
+        QFETCH(double, flops);
+        QFETCH(int, executions);
+        if (!xplaneSupported())
+            QSKIP("this build has no protobuf");
+        const QString path = kSamples + QLatin1Char('/') + file;
+        if (!QFile::exists(path))
+            QSKIP("../shared/samples is not present");
+        const auto loaded = loadKinetoRanks({path.toStdString()});
+        QVERIFY2(loaded.ok(), loaded.ok() ? "" : loaded.error().toString().c_str());
+        double sum = 0;
+        int carrying = 0;
+        for (const LoadedTrace& r : loaded.value().ranks)
+            for (const Launch& l : r.analysis.launches) {
+                if (l.opName.str() != op.toStdString() || !l.record.flops.known())
+                    continue;
+                QVERIFY(l.record.flops.origin == Origin::estimated);
+                QVERIFY(l.record.bytes.at(MemoryLevel::dram).origin == Origin::estimated);
+                QVERIFY2(l.formula.str().find("HLO cost model") != std::string::npos,
+                         l.formula.str().c_str());
+                sum += l.record.flops.value;
+                ++carrying;
+            }
+        QVERIFY(carrying > 0);
+        QVERIFY2(std::abs(sum / flops - executions) < 1e-9,
+                 qPrintable(QString::number(sum / flops, 'g', 12)));
     }
 
     void refusesDamagedAndOversized() {
