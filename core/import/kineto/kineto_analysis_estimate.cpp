@@ -14,7 +14,8 @@
 //   - the FLOPs and bytes are split over the carrying kernels in proportion to their durations
 //     (equal shares when all are 0), so that summing the kernels gives the op back once.
 // Legacy traces record no stride: a convolution's output shape comes from the op that consumes
-// it (consumerShape).
+// it (consumerShape). An op the file itself gives an estimate (TraceEvents::given: an XPlane op's
+// HLO instruction) takes that one, shapes or not, and it is shared out the same way.
 
 #include "core/estimate/op_estimate.h"
 #include "core/import/kernel_traits.h"

@@ -13,8 +13,8 @@
 //     clock), named as the catalog names it where those identify one model (xplane_device.h).
 // The public GPU profiles carry no FLOP or byte figures per op. Where /host:metadata holds a
 // program's HLO module (stat `Hlo Proto`), each op is joined on (program_id, hlo_op) to its
-// instruction and the HLO cost model (hlo_cost.h) estimates its FLOPs and bytes; otherwise none
-// are made up. Times are
+// instruction and the HLO cost model (hlo_cost.h) estimates its FLOPs and bytes, which the
+// analysis takes as the op's estimate (TraceEvents::given); otherwise none are made up. Times are
 // nanoseconds (picoseconds in the file, rounded), absolute when the `Task Environment` plane gives
 // the profile's start.
 
