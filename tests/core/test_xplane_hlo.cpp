@@ -10,6 +10,7 @@
 #include "tests/support/xspace_writer.h"
 
 #include <QFile>
+#include <QTemporaryDir>
 #include <QtTest>
 
 #include <cmath>
@@ -190,6 +191,17 @@ const std::vector<Row>& rows() {
                                {window(3, 1, 2, 2)});
          },
          true, 18, 52, 0},
+        // Base dilation 2 and window dilation 3: in 4 -> dilated 7 (real at 0, 2, 4, 6), window
+        // 2 taps 3 apart, pad 1 -> out (7 + 2 - 4) + 1 = 6. Tap 0 reads p = o - 1: real for
+        // o = 1, 3, 5; tap 1 reads p = o + 2: real for o = 0, 2, 4. 6 pairs: 12 FLOP;
+        // (4 + 2 + 6) x 4 = 48.
+        {"dilated conv1d",
+         [] {
+             HloWindowDim w = window(2, 1, 1, 2);
+             w.windowDilation = 3;
+             return convModule({1, 1, 4}, {1, 1, 2}, array(hlo_type::f32, {1, 1, 6}), {w});
+         },
+         true, 12, 48, 0},
         // The 3x3 convolution above as cuDNN's custom call, (y, u8[1024] scratch): same FLOPs,
         // the scratch not counted: 2224 B.
         {"cudnn conv forward",
@@ -293,6 +305,21 @@ const std::vector<Row>& rows() {
                      instr(3, "op", "transpose", array(hlo_type::bf16, {32, 64}), {1})})});
          },
          true, 0, 8192, 0},
+        // A damaged module whose fusion body holds a fusion of itself: FLOPs unknown, found
+        // without looping; bytes (16 + 16) x 4 = 128.
+        {"fusion calling itself",
+         [] {
+             HloInstruction inner = instr(52, "inner", "fusion", array(hlo_type::f32, {16}), {51});
+             inner.called = {5};
+             HloComputation body = computation(
+                 5, {instr(51, "p0", "parameter", array(hlo_type::f32, {16})), std::move(inner)});
+             HloInstruction f = instr(3, "op", "fusion", array(hlo_type::f32, {16}), {1});
+             f.called = {5};
+             return moduleOf(
+                 {body, computation(1, {instr(1, "a", "parameter", array(hlo_type::f32, {16})),
+                                        std::move(f)})});
+         },
+         false, 0, 128, 0},
         // An attention custom call: FLOPs unknown (not guessed), bytes still counted:
         // (2048 + 2048) x 2 = 8192.
         {"unknown custom call",
@@ -475,6 +502,109 @@ class TestXplaneHlo : public QObject {
         QVERIFY(carrying > 0);
         QVERIFY2(std::abs(sum / flops - executions) < 1e-9,
                  qPrintable(QString::number(sum / flops, 'g', 12)));
+    }
+
+    // A made profile end to end: /host:metadata with jit_f(1), whose HLO is add.1 = a + b on
+    // f32[1000] (1000 FLOP; 3 x 4000 = 12000 B), jit_g(3) with a damaged `Hlo Proto`, jit_h(5)
+    // without one; GPU 0 runs one kernel of add.1 (program 1) and one of mul.2 (program 5).
+    void madeProfileEndToEnd() {
+        if (!xplaneSupported())
+            QSKIP("this build has no protobuf");
+        const auto param = [](const char* name, int id) {
+            return Pb()
+                .bytes(1, name)
+                .bytes(2, "parameter")
+                .message(3, Pb().varint(2, hlo_type::f32).varint(3, 1000))
+                .varint(35, std::uint64_t(id));
+        };
+        const Pb add = Pb().bytes(1, "add.1")
+                           .bytes(2, "add")
+                           .message(3, Pb().varint(2, hlo_type::f32).varint(3, 1000))
+                           .varint(35, 3)
+                           .varint(36, 1)
+                           .varint(36, 2);
+        const Pb comp = Pb().bytes(1, "main")
+                            .message(2, param("a", 1))
+                            .message(2, param("b", 2))
+                            .message(2, add)
+                            .varint(5, 1)
+                            .varint(6, 3);
+        const std::string hlo =
+            Pb().message(1, Pb().bytes(1, "jit_f").message(3, comp).varint(5, 1).varint(6, 1))
+                .str();
+        const auto program = [](int id, const char* name, const std::string* bytes) {
+            Pb m = Pb().varint(1, std::uint64_t(id)).bytes(2, name);
+            if (bytes)
+                m.message(5, Pb().varint(1, 1).bytes(6, *bytes));
+            return Pb().varint(1, std::uint64_t(id)).message(2, m);
+        };
+        const std::string damaged("\x0a\x7f\x0a", 3); // a module of 127 bytes in 3
+        Pb metadata = plane(1, "/host:metadata");
+        metadata.message(5, statMetadata(1, "Hlo Proto"))
+            .message(4, program(1, "jit_f(1)", &hlo))
+            .message(4, program(3, "jit_g(3)", &damaged))
+            .message(4, program(5, "jit_h(5)", nullptr));
+        Pb gpu = plane(2, "/device:GPU:0");
+        gpu.message(5, statMetadata(1, "hlo_op"))
+            .message(5, statMetadata(2, "program_id"))
+            .message(5, statMetadata(3, "hlo_module"))
+            .message(4, eventMetadata(1, "elementwise_kernel"))
+            .message(3, line(1, "Stream #7(Kernel)", 1000)
+                            .message(4, roofscope::test::event(1, 0, 2000000)
+                                            .message(4, textStat(1, "add.1"))
+                                            .message(4, intStat(2, 1))
+                                            .message(4, textStat(3, "jit_f")))
+                            .message(4, roofscope::test::event(1, 3000000, 2000000)
+                                            .message(4, textStat(1, "mul.2"))
+                                            .message(4, intStat(2, 5))
+                                            .message(4, textStat(3, "jit_h"))));
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString path = dir.filePath(QStringLiteral("made.xplane.pb"));
+        {
+            QFile f(path);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            const std::string bytes = Pb().message(1, metadata).message(1, gpu).str();
+            f.write(bytes.data(), qint64(bytes.size()));
+        }
+        const auto read = readXplane(path.toStdString());
+        QVERIFY2(read.ok(), read.ok() ? "" : read.error().toString().c_str());
+        const XplaneProfile& p = read.value();
+        QCOMPARE(p.programs.size(), std::size_t(3));
+        QVERIFY(p.programs[0].hasHlo && p.programs[0].problem.empty());
+        QCOMPARE(p.programs[0].instructions, std::size_t(3));
+        QVERIFY(p.programs[1].hasHlo);
+        QVERIFY2(p.programs[1].problem.find("HLO proto") != std::string::npos,
+                 p.programs[1].problem.c_str());
+        QVERIFY(!p.programs[2].hasHlo);
+        bool warned = false;
+        for (const std::string& w : p.warnings)
+            warned = warned || w.starts_with("HLO of jit_g(3) not read");
+        QVERIFY(warned);
+        const XplaneDevice& d = p.devices.at(0);
+        QCOMPARE(d.ops, std::size_t(2));
+        QCOMPARE(d.opsCosted, std::size_t(1));
+        QCOMPARE(d.opsWithFlops, std::size_t(1));
+        QCOMPARE(d.flops, 1000.0);
+        QCOMPARE(d.bytes, 12000.0);
+
+        const auto loaded = loadKinetoRanks({path.toStdString()});
+        QVERIFY2(loaded.ok(), loaded.ok() ? "" : loaded.error().toString().c_str());
+        int seen = 0;
+        for (const LoadedTrace& r : loaded.value().ranks)
+            for (const Launch& l : r.analysis.launches) {
+                if (l.opName.str() == "add.1") {
+                    ++seen;
+                    QVERIFY(l.record.flops.origin == Origin::estimated);
+                    QCOMPARE(l.record.flops.value, 1000.0);
+                    QCOMPARE(l.record.bytes.at(MemoryLevel::dram).value, 12000.0);
+                    QVERIFY(l.record.precision == Precision::fp32);
+                } else if (l.opName.str() == "mul.2") {
+                    ++seen;
+                    QVERIFY(!l.record.flops.known()); // jit_h's HLO is not in the file
+                }
+            }
+        QCOMPARE(seen, 2);
     }
 
     void refusesDamagedAndOversized() {

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <initializer_list>
+#include <numeric>
 
 namespace roofscope {
 namespace {
@@ -150,23 +151,47 @@ std::int64_t dim(const HloShape& shape, std::int64_t d) {
     return d >= 0 && std::size_t(d) < shape.dims.size() ? shape.dims[std::size_t(d)] : -1;
 }
 
+std::int64_t floorDiv(std::int64_t a, std::int64_t b) { // b > 0
+    return a >= 0 ? a / b : -((-a + b - 1) / b);
+}
+
+std::int64_t ceilDiv(std::int64_t a, std::int64_t b) { // b > 0
+    return -floorDiv(-a, b);
+}
+
 // Pairs (output position, window tap) of one spatial dimension whose tap lands on an input
-// element, not on padding or a base-dilation hole: what XLA counts per dimension.
-double validTaps(std::int64_t input, std::int64_t output, const HloWindowDim& w) {
-    // Past this many pairs, count by the positions each tap reaches instead of pair by pair.
-    constexpr std::int64_t kLoop = std::int64_t(1) << 22;
-    if (input <= 0 || output <= 0 || w.size <= 0)
+// element, not on padding or a base-dilation hole: what XLA counts per dimension. Counted per
+// tap in closed form (the outputs that reach the input form a range; with base dilation, every
+// period-th of them lands on an element), so a file's sizes cost at most `budget` steps in all;
+// -1 when the sizes are out of any real range or the budget is spent (FLOPs unknown).
+double validTaps(std::int64_t input, std::int64_t output, const HloWindowDim& w,
+                 std::int64_t& budget) {
+    constexpr std::int64_t kBig = std::int64_t(1) << 40, kStep = std::int64_t(1) << 20;
+    if (input < 0 || output < 0 || w.size < 0 || input > kBig || output > kBig || w.size > kBig ||
+        w.stride < 1 || w.stride > kStep || w.windowDilation < 1 || w.windowDilation > kStep ||
+        w.baseDilation < 1 || w.baseDilation > kStep || w.paddingLow < -kBig || w.paddingLow > kBig)
+        return -1;
+    if (input == 0 || output == 0 || w.size == 0)
         return 0;
     const std::int64_t last = (input - 1) * w.baseDilation; // in the dilated input
-    if (output > kLoop / w.size)
-        return double(output) * double(w.size); // dense: only for absurd shapes
+    const std::int64_t period = w.baseDilation / std::gcd(w.stride, w.baseDilation);
     double n = 0;
-    for (std::int64_t o = 0; o < output; ++o)
-        for (std::int64_t k = 0; k < w.size; ++k) {
-            const std::int64_t p = o * w.stride + k * w.windowDilation - w.paddingLow;
-            if (p >= 0 && p <= last && p % w.baseDilation == 0)
-                n += 1;
-        }
+    for (std::int64_t k = 0; k < w.size; ++k) {
+        budget -= period;
+        if (budget < 0)
+            return -1;
+        // p = o * stride + c must lie in [0, last] and be a multiple of the base dilation.
+        const std::int64_t c = k * w.windowDilation - w.paddingLow;
+        const std::int64_t lo = std::max<std::int64_t>(0, ceilDiv(-c, w.stride));
+        const std::int64_t hi = std::min<std::int64_t>(output - 1, floorDiv(last - c, w.stride));
+        if (lo > hi)
+            continue;
+        std::int64_t first = lo;
+        while (first < lo + period && (first * w.stride + c) % w.baseDilation != 0)
+            ++first;
+        if (first < lo + period && first <= hi)
+            n += double((hi - first) / period + 1);
+    }
     return n;
 }
 
@@ -260,8 +285,20 @@ class Model {
         return c;
     }
 
-    // The FLOPs of computation `id` run once (a fusion body, a reducer).
+    // The FLOPs of computation `id` run once (a fusion body, a reducer), worked out once: a
+    // computation called from many places (or, in a hostile file, from both branches of every
+    // level of a deep nest) is not walked again.
     HloCost computationFlops(std::int64_t id, int depth) {
+        if (const auto done = computationCosts_.find(id); done != computationCosts_.end())
+            return done->second;
+        // A computation that calls itself (a damaged file) meets this entry, not a loop.
+        computationCosts_.emplace(id, unknown("a computation that calls itself"));
+        HloCost cost = walkComputation(id, depth);
+        computationCosts_[id] = cost;
+        return cost;
+    }
+
+    HloCost walkComputation(std::int64_t id, int depth) {
         const auto it = computations_.find(id);
         if (it == computations_.end())
             return unknown("calls computation " + std::to_string(id) + ", not in the module");
@@ -372,7 +409,7 @@ class Model {
 
     // `output`, `input` and `kernel` in the roles of a forward convolution.
     HloCost convolution(const HloInstruction& i, const HloShape& output, const HloShape* input,
-                        const HloShape* kernel, const std::string& what) const {
+                        const HloShape* kernel, const std::string& what) {
         if (!input || !kernel || !i.hasConvDims)
             return unknown(what + " without its operands or dimension numbers");
         const HloConvDims& c = i.conv;
@@ -391,7 +428,10 @@ class Model {
             const std::int64_t out = dim(output, c.outputSpatial[s]);
             if (in < 0 || out < 0)
                 return unknown(what + ": a spatial dimension is outside its shape");
-            taps *= validTaps(in, out, i.window[s]);
+            const double valid = validTaps(in, out, i.window[s], budget_);
+            if (valid < 0)
+                return unknown(what + ": window sizes beyond what is counted");
+            taps *= valid;
         }
         const double flops = 2 * double(batch) * double(features) * double(inFeatures) * taps;
         return matrixWork(known(flops,
@@ -402,7 +442,7 @@ class Model {
                                 input->elementType));
     }
 
-    HloCost customCall(const HloInstruction& i) const {
+    HloCost customCall(const HloInstruction& i) {
         const std::string& t = i.customCallTarget;
         const HloShape& result = resultOf(i);
         const HloShape* a = operandShape(i, 0);
@@ -449,6 +489,9 @@ class Model {
                        std::unordered_map<std::int64_t, const HloInstruction*>>
         byId_;
     std::unordered_map<const HloInstruction*, const HloComputation*> owner_;
+    std::unordered_map<std::int64_t, HloCost> computationCosts_;
+    // Steps the window counting may take for the whole module (validTaps).
+    std::int64_t budget_ = std::int64_t(1) << 28;
 };
 
 } // namespace
