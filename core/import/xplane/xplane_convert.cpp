@@ -279,6 +279,8 @@ class Converter {
     // out_.hloCosts are handed out as ops use them.
     std::unordered_map<std::int64_t, std::unordered_map<std::string, HloCost>> programCosts_;
     std::map<std::pair<std::int64_t, std::string>, std::uint32_t> costIndex_;
+    // Instructions all programs' HLO may still hold (4 x one program's limit).
+    std::uint64_t hloInstructionsLeft_ = HloLimits{}.maxInstructions * 4;
     // Of the device being converted: out_.hloCosts index -> its TraceEvents::given entry.
     std::unordered_map<std::uint32_t, std::uint32_t> givenIndex_;
 
@@ -299,7 +301,12 @@ class Converter {
                 if (stats.nameOf(s) != "Hlo Proto" || s.value_case() != tp::XStat::kBytesValue)
                     continue;
                 program.hasHlo = true;
-                auto module = parseHloProto(s.bytes_value(), path_ + ": program " + m.name());
+                // The limit per program, within what the file's programs may hold together: the
+                // costs of every instruction are kept while the device planes are read.
+                HloLimits limits;
+                limits.maxInstructions = std::min(limits.maxInstructions, hloInstructionsLeft_);
+                auto module =
+                    parseHloProto(s.bytes_value(), path_ + ": program " + m.name(), limits);
                 if (!module.ok()) {
                     program.problem = module.error().toString();
                     out_.warnings.push_back("HLO of " + m.name() + " not read: " + program.problem);
@@ -307,6 +314,8 @@ class Converter {
                 }
                 for (const HloComputation& c : module.value().computations)
                     program.instructions += c.instructions.size();
+                hloInstructionsLeft_ -=
+                    std::min<std::uint64_t>(hloInstructionsLeft_, program.instructions);
                 programCosts_[id] = hloCosts(module.value());
                 break;
             }
