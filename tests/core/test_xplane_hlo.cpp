@@ -191,6 +191,18 @@ const std::vector<Row>& rows() {
                                {window(3, 1, 2, 2)});
          },
          true, 18, 52, 0},
+        // Sizes no real program has (a damaged file): [2^31, 2^31] x [2^31, 2^31] counts
+        // 2 x 2^62 x 2^31 = 2^94 FLOP and 3 x 2^62 x 4 = 3 x 2^64 B, in doubles, without an
+        // overflowing cast in the formula.
+        {"absurd dot",
+         [] {
+             const std::int64_t n = std::int64_t(1) << 31;
+             HloDotDims d;
+             d.lhsContracting = {1};
+             d.rhsContracting = {0};
+             return dotModule(hlo_type::f32, {n, n}, {n, n}, {n, n}, d);
+         },
+         true, std::ldexp(1.0, 94), 3 * std::ldexp(1.0, 64), 0},
         // Base dilation 2 and window dilation 3: in 4 -> dilated 7 (real at 0, 2, 4, 6), window
         // 2 taps 3 apart, pad 1 -> out (7 + 2 - 4) + 1 = 6. Tap 0 reads p = o - 1: real for
         // o = 1, 3, 5; tap 1 reads p = o + 2: real for o = 0, 2, 4. 6 pairs: 12 FLOP;

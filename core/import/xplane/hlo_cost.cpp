@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <initializer_list>
 #include <numeric>
 
@@ -149,6 +150,16 @@ double elementBytes(int type) {
 // The size of dimension `d` of `shape`, -1 when it has none.
 std::int64_t dim(const HloShape& shape, std::int64_t d) {
     return d >= 0 && std::size_t(d) < shape.dims.size() ? shape.dims[std::size_t(d)] : -1;
+}
+
+// A count for a formula: whole numbers as such, beyond 2^53 (a damaged file's sizes) in
+// scientific notation; never a cast that could overflow.
+std::string countText(double n) {
+    if (n >= 0 && n < 9007199254740992.0)
+        return std::to_string(static_cast<std::int64_t>(n));
+    char text[32];
+    std::snprintf(text, sizeof text, "%.6g", n);
+    return text;
 }
 
 std::int64_t floorDiv(std::int64_t a, std::int64_t b) { // b > 0
@@ -379,9 +390,8 @@ class Model {
                 applies = outputs * taps;
             }
             return known(applies * perApply,
-                         std::string(op) + ": " + std::to_string(std::int64_t(applies)) +
-                             " applications x " + std::to_string(std::int64_t(perApply)) +
-                             " FLOP of the reducer",
+                         std::string(op) + ": " + countText(applies) + " applications x " +
+                             countText(perApply) + " FLOP of the reducer",
                          input->elementType);
         }
         return unknown("no FLOP count for " + std::string(op));
@@ -401,9 +411,8 @@ class Model {
         }
         const double out = hloElements(i.shape);
         return matrixWork(known(2 * out * k,
-                                "dot: 2 x " + std::to_string(std::int64_t(out)) +
-                                    " output elements x " + std::to_string(std::int64_t(k)) +
-                                    " contracted",
+                                "dot: 2 x " + countText(out) + " output elements x " +
+                                    countText(k) + " contracted",
                                 lhs->elementType));
     }
 
@@ -438,7 +447,7 @@ class Model {
                                 what + ": 2 x " + std::to_string(batch) + " batch x " +
                                     std::to_string(features) + " out features x " +
                                     std::to_string(inFeatures) + " in features per group x " +
-                                    std::to_string(std::int64_t(taps)) + " valid window taps",
+                                    countText(taps) + " valid window taps",
                                 input->elementType));
     }
 
@@ -472,14 +481,15 @@ class Model {
                                "backend_config, not read");
         const double out = hloElements(c);
         const double squared = out > 0 ? hloElements(*a) * hloElements(*b) / out : 0;
+        if (!(squared >= 1 && squared < 1e30)) // llround would overflow
+            return unknown(t + ": operand shapes that are not one GEMM");
         const auto k = static_cast<std::int64_t>(std::llround(std::sqrt(squared)));
         if (k <= 0 || double(k) * double(k) != squared || (a->dims[0] != k && a->dims[1] != k) ||
             (b->dims[0] != k && b->dims[1] != k))
             return unknown(t + ": operand shapes that are not one GEMM");
         return matrixWork(known(2 * out * double(k),
-                                t + ": 2 x " + std::to_string(std::int64_t(out)) +
-                                    " output elements x " + std::to_string(k) +
-                                    " contracted (from the operand sizes)",
+                                t + ": 2 x " + countText(out) + " output elements x " +
+                                    std::to_string(k) + " contracted (from the operand sizes)",
                                 a->elementType));
     }
 
