@@ -23,6 +23,7 @@ using namespace roofscope::test;
 namespace {
 
 const QString kSamples = QStringLiteral(ROOFSCOPE_SAMPLES);
+const QString kSeed = QStringLiteral(ROOFSCOPE_TEST_DATA "/xplane/seed_hlo.xplane.pb");
 
 HloShape array(int type, std::vector<std::int64_t> dims) {
     HloShape s;
@@ -514,6 +515,41 @@ class TestXplaneHlo : public QObject {
         QVERIFY(carrying > 0);
         QVERIFY2(std::abs(sum / flops - executions) < 1e-9,
                  qPrintable(QString::number(sum / flops, 'g', 12)));
+    }
+
+    // The fuzz seed with an HLO (tests/data/xplane/seed_hlo.txtpb and hlo_seed.txtpb), by
+    // hand from the text: dot.1 bf16 [64,128] x [128,32]: 2 x 2048 x 128 = 524288 FLOP,
+    // (8192 + 4096 + 2048) x 2 = 28672 B; conv.2 (__cudnn$convForward) [1,3,8,8] * [4,3,3,3],
+    // 3x3 pad 1 -> [1,4,8,8]: 2 x 4 x 3 x 22 x 22 = 11616, (192 + 108 + 256) x 2 = 1112 (its
+    // u8[256] scratch not counted); fusion.3 = add of dot.1 with itself on [64,32]: 2048,
+    // 3 x 4096 = 12288; reduce.4 [64,32] -> [64] with a scalar add: 2048 - 64 = 1984,
+    // 4096 + 2 + 128 = 4226. Its kernels: one op each (conv.2's two kernels are one), and
+    // custom-call.9, which the program does not have: 5 ops, 4 joined.
+    void seedWithHlo() {
+        if (!xplaneSupported())
+            QSKIP("this build has no protobuf");
+        const auto read = readXplane(kSeed.toStdString());
+        QVERIFY2(read.ok(), read.ok() ? "" : read.error().toString().c_str());
+        const XplaneDevice& d = read.value().devices.at(0);
+        QCOMPARE(d.ops, std::size_t(5));
+        QCOMPARE(d.opsCosted, std::size_t(4));
+        QCOMPARE(d.opsWithFlops, std::size_t(4));
+        QCOMPARE(d.flops, 524288.0 + 11616 + 2048 + 1984);
+        QCOMPARE(d.bytes, 28672.0 + 1112 + 12288 + 4226);
+        const std::map<std::string, std::pair<double, double>> expected = {
+            {"dot.1", {524288, 28672}},
+            {"conv.2", {11616, 1112}},
+            {"fusion.3", {2048, 12288}},
+            {"reduce.4", {1984, 4226}}};
+        for (std::size_t i = 0; i < d.opCost.size(); ++i) {
+            if (d.opCost[i] == kNoIndex)
+                continue;
+            const std::string& op = d.events.strings.text(d.events.cpu[i].name);
+            const HloCost& c = read.value().hloCosts[d.opCost[i]];
+            QVERIFY2(expected.count(op), op.c_str());
+            QCOMPARE(c.flops, expected.at(op).first);
+            QCOMPARE(c.bytes, expected.at(op).second);
+        }
     }
 
     // A made profile end to end: /host:metadata with jit_f(1), whose HLO is add.1 = a + b on
