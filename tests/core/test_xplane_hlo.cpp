@@ -685,6 +685,25 @@ class TestXplaneHlo : public QObject {
         QVERIFY(!nested.ok());
         QVERIFY2(nested.error().message.find("nested") != std::string::npos,
                  nested.error().message.c_str());
+
+        // Operand ids past the limit: 10 unpacked and a packed list of 20 bytes (each byte a
+        // number); the instruction's name and opcode do not count.
+        std::string packed(20, '\x01');
+        Pb ids = Pb().bytes(1, "a-long-name-that-is-no-number").bytes(2, "add");
+        for (int i = 0; i < 10; ++i)
+            ids.varint(36, 1);
+        HloLimits fewNumbers;
+        fewNumbers.maxNumbers = 29;
+        const std::string withIds =
+            Pb().message(1, Pb().message(3, Pb().message(2, ids.bytes(36, packed)))).str();
+        const auto many = parseHloProto(withIds, "made", fewNumbers);
+        QVERIFY(!many.ok());
+        QVERIFY2(many.error().message.find("more than 29 ids and dimensions") != std::string::npos,
+                 many.error().message.c_str());
+        fewNumbers.maxNumbers = 30;
+        const auto enough = parseHloProto(withIds, "made", fewNumbers);
+        QVERIFY2(enough.ok(), enough.ok() ? "" : enough.error().toString().c_str());
+        QCOMPARE(enough.value().computations[0].instructions[0].operands.size(), std::size_t(30));
     }
 };
 

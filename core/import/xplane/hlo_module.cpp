@@ -50,6 +50,8 @@ class Scanner {
             case 0:
                 if (!varint(at, end))
                     return failure("a number runs past the end of its message", fieldAt);
+                if (Status s = countNumbers(message, *tag >> 3, 1, fieldAt); !s)
+                    return s;
                 break;
             case 1:
                 if (end - at < 8)
@@ -73,6 +75,11 @@ class Scanner {
                                    fieldAt);
                 if (Status s = count(child, fieldAt); !s)
                     return s;
+                // A packed list of numbers (operand ids, dimensions): each byte may be one
+                // number of 8 bytes in memory.
+                if (child == Hlo::other)
+                    if (Status s = countNumbers(message, *tag >> 3, *length, fieldAt); !s)
+                        return s;
                 if (child != Hlo::other)
                     if (Status s = scan(at, at + std::size_t(*length), child,
                                         child == Hlo::shape ? depth + 1 : depth);
@@ -120,6 +127,23 @@ class Scanner {
         }
     }
 
+    // The lists of numbers of instructions (dimensions 14, operand, control-predecessor and
+    // called-computation ids 36-38) and shapes (dimensions 3, is_dynamic_dimension 6): `n`
+    // numbers, or a packed list of `n` bytes, each of which may be a number of 8 bytes in memory.
+    Status countNumbers(Hlo message, std::uint64_t field, std::uint64_t n, std::size_t at) {
+        const bool list = message == Hlo::instruction
+                              ? field == 14 || (field >= 36 && field <= 38)
+                              : message == Hlo::shape && (field == 3 || field == 6);
+        if (!list)
+            return {};
+        numbers_ += n;
+        if (numbers_ <= limits_.maxNumbers)
+            return {};
+        return failure("more than " + std::to_string(limits_.maxNumbers) +
+                           " ids and dimensions in instructions and shapes",
+                       at);
+    }
+
     Error failure(std::string message, std::size_t at) const {
         SourceLocation where = inFile(where_);
         where.byteOffset = static_cast<std::int64_t>(at);
@@ -129,7 +153,7 @@ class Scanner {
     std::string_view bytes_;
     const HloLimits& limits_;
     const std::string& where_;
-    std::uint64_t computations_ = 0, instructions_ = 0, shapes_ = 0;
+    std::uint64_t computations_ = 0, instructions_ = 0, shapes_ = 0, numbers_ = 0;
 };
 
 #ifdef ROOFSCOPE_HAVE_XPLANE

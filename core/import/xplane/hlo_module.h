@@ -83,6 +83,9 @@ struct HloLimits {
     std::uint64_t maxShapes = std::uint64_t(4) << 20;       // incl. tuple elements
     std::uint64_t maxTupleDepth = 16;
     std::uint64_t maxRank = 64; // dims of one shape; XLA's own limit is far lower in practice
+    // Ids and dimensions of instructions and shapes (by the bytes of their lists: a number is at
+    // least one byte on the wire and 8 in memory). A program of a million instructions has ~20 M.
+    std::uint64_t maxNumbers = std::uint64_t(64) << 20;
 };
 
 // Reads a serialized xla.HloProto (`bytes`). Errors name `where` (the file and program) and the
