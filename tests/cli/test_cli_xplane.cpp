@@ -84,6 +84,12 @@ class TestCliXplane : public QObject {
         QCOMPARE(r.exitCode, 0);
         QVERIFY2(r.out.contains(QStringLiteral(", 8 GPU(s)")), qPrintable(r.out));
         QVERIFY2(r.out.contains(line), qPrintable(r.out));
+        // Both samples carry every program's HLO in /host:metadata (test_xplane_hlo checks the
+        // figures).
+        QVERIFY2(r.out.contains(QStringLiteral("HLO cost model (estimated): ")), qPrintable(r.out));
+        QVERIFY2(r.out.contains(QStringLiteral("with their HLO module; FLOPs and bytes per op are "
+                                               "estimated from the HLO")),
+                 qPrintable(r.out));
     }
 
     void summarizeGroupsByXlaOp() {

@@ -249,30 +249,36 @@ class TestXplaneReader : public QObject {
         QTest::addColumn<QString>("op");
         QTest::addColumn<QString>("kernelPart");
         QTest::addColumn<int>("category"); // a Category
+        // Whether the kernel carries FLOPs: the op's instruction, costed from the program's HLO
+        // (hlo_cost.h; test_xplane_hlo checks the numbers), gives them to the kernels that do
+        // its work; helpers (the im2col, a layout transform) and ops whose FLOPs the HLO does
+        // not say (Transformer Engine's attention custom calls) carry none.
+        QTest::addColumn<bool>("flops");
         const QString conv = kSamples + "/xplane_jax06_mi300x_conv3d_legacy.xplane.pb";
         const QString te = kSamples + "/xplane_jax_te_fused_attn.xplane.pb";
         QTest::newRow("cuDNN conv's hipBLASLt GEMM") << conv << "cudnn-conv.1.0"
-                                                     << "Cijk_" << int(Category::conv);
-        // The op's family, as for a Kineto trace's op without shapes: only an op's FLOP estimate
-        // sets its helper kernels apart, and XPlane gives none.
+                                                     << "Cijk_" << int(Category::conv) << true;
+        // With the op's estimate, its im2col is a helper, a layout transform of its own, as in a
+        // Kineto trace whose convolution has shapes.
         QTest::newRow("cuDNN conv's im2col") << conv << "cudnn-conv.1.0"
-                                             << "Im3d2Col" << int(Category::conv);
+                                             << "Im3d2Col" << int(Category::memory) << false;
         QTest::newRow("transpose fusion") << conv << "input_transpose_fusion"
-                                          << "input_transpose" << int(Category::memory);
+                                          << "input_transpose" << int(Category::memory) << false;
         QTest::newRow("TE attention forward") << te << "te_fused_attn_forward_ffi.10"
-                                              << "FmhaFwd" << int(Category::attention);
-        QTest::newRow("TE attention backward") << te << "te_fused_attn_backward_ffi.12"
-                                               << "FmhaBwdDQDKDV" << int(Category::attention);
+                                              << "FmhaFwd" << int(Category::attention) << false;
+        QTest::newRow("TE attention backward")
+            << te << "te_fused_attn_backward_ffi.12"
+            << "FmhaBwdDQDKDV" << int(Category::attention) << false;
         QTest::newRow("XLA GEMM fusion") << te << "gemm_fusion_dot.3"
-                                         << "gemm_fusion_dot" << int(Category::gemm);
+                                         << "gemm_fusion_dot" << int(Category::gemm) << true;
         QTest::newRow("hipBLASLt custom call") << te << "custom-call.1"
-                                               << "Cijk_" << int(Category::gemm);
+                                               << "Cijk_" << int(Category::gemm) << true;
         QTest::newRow("reduce fusion") << te << "loop_reduce_fusion.1"
-                                       << "loop_reduce" << int(Category::reduction);
+                                       << "loop_reduce" << int(Category::reduction) << true;
         QTest::newRow("convert") << te << "wrapped_convert"
-                                 << "wrapped_convert" << int(Category::elementwise);
+                                 << "wrapped_convert" << int(Category::elementwise) << true;
         QTest::newRow("concatenate fusion") << te << "input_concatenate_fusion"
-                                            << "concatenate" << int(Category::memory);
+                                            << "concatenate" << int(Category::memory) << true;
     }
     void categoriesOfTheSamples() {
         if (!xplaneSupported())
@@ -281,6 +287,7 @@ class TestXplaneReader : public QObject {
         QFETCH(QString, op);
         QFETCH(QString, kernelPart);
         QFETCH(int, category);
+        QFETCH(bool, flops);
         if (!QFile::exists(file))
             QSKIP("../shared/samples is not present");
         const auto loaded = loadKinetoRanks({file.toStdString()});
@@ -292,7 +299,9 @@ class TestXplaneReader : public QObject {
                     l.record.name.find(kernelPart.toStdString()) != std::string::npos) {
                     ++seen;
                     QCOMPARE(int(l.record.category), category);
-                    QVERIFY(!l.record.flops.known()); // the file has no FLOPs; none are made up
+                    QCOMPARE(l.record.flops.known(), flops);
+                    if (flops)
+                        QVERIFY(l.record.flops.origin == Origin::estimated);
                 }
         QVERIFY(seen > 0);
     }

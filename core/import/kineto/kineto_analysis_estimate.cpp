@@ -14,7 +14,8 @@
 //   - the FLOPs and bytes are split over the carrying kernels in proportion to their durations
 //     (equal shares when all are 0), so that summing the kernels gives the op back once.
 // Legacy traces record no stride: a convolution's output shape comes from the op that consumes
-// it (consumerShape).
+// it (consumerShape). An op the file itself gives an estimate (TraceEvents::given: an XPlane op's
+// HLO instruction) takes that one, shapes or not, and it is shared out the same way.
 
 #include "core/estimate/op_estimate.h"
 #include "core/import/kernel_traits.h"
@@ -41,6 +42,10 @@ class Estimator {
         chosen = kNoIndex;
         for (std::uint32_t i = op; i != kNoIndex; i = links_.parent[i]) {
             const CpuEvent& e = events_.cpu[i];
+            if (e.kind == CpuEventKind::op && givenFor(i) != kNoIndex && estimate(i)) {
+                chosen = i;
+                break;
+            }
             if (e.kind == CpuEventKind::op && e.shapes != kNoIndex && hasEstimatorFor(e.name) &&
                 estimate(i)) {
                 chosen = i;
@@ -57,6 +62,16 @@ class Estimator {
         if (estimated_[i])
             return outcomes_[i] ? &*outcomes_[i]->estimate : nullptr;
         estimated_[i] = true;
+        if (const std::uint32_t g = givenFor(i); g != kNoIndex) {
+            // The file's own estimate (TraceEvents::given), shared by every call of it.
+            auto [it, fresh] = given_.try_emplace(g);
+            if (fresh) {
+                it->second.estimate = events_.given[g];
+                it->second.formula = it->second.estimate->formula;
+            }
+            outcomes_[i] = &it->second;
+            return &*it->second.estimate;
+        }
         const CpuEvent& e = events_.cpu[i];
         const OpShapes& s = events_.shapes[e.shapes];
         const std::string& name = events_.strings.text(e.name);
@@ -122,6 +137,12 @@ class Estimator {
     }
 
   private:
+    std::uint32_t givenFor(std::uint32_t op) const {
+        return op < events_.givenOf.size() && events_.givenOf[op] < events_.given.size()
+                   ? events_.givenOf[op]
+                   : kNoIndex;
+    }
+
     bool usesOutputShapeFor(std::uint32_t name) {
         const auto [it, inserted] = usesOutput_.try_emplace(name, false);
         if (inserted)
@@ -208,6 +229,7 @@ class Estimator {
     std::vector<const Outcome*> outcomes_;
     std::vector<bool> estimated_;                       // per op call: outcomes_ is set
     std::unordered_map<std::string, Outcome> byInputs_; // per name and inputs
+    std::unordered_map<std::uint32_t, Outcome> given_;  // per TraceEvents::given entry
     std::string key_;
     std::vector<std::int8_t> known_; // per name id: -1 not asked, 0 no estimator, 1 estimator
     std::unordered_map<std::uint32_t, bool> usesOutput_;                        // per name id

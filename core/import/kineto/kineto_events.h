@@ -5,6 +5,8 @@
 // legacy categories (Operator, Kernel, Runtime, Memcpy, Memset) and "external id" map onto the
 // modern ones, string pids/tids are kept as interned text, times are integer nanoseconds.
 
+#include "core/estimate/op_estimate.h"
+
 #include <array>
 #include <cstdint>
 #include <deque>
@@ -157,6 +159,12 @@ struct TraceEvents {
     std::vector<CounterRange> counters;
     std::vector<OpShapes> shapes;
     std::vector<CollectiveArgs> collectives;
+    // Work the file's own program description gives an op, where the file has no shapes to
+    // estimate from: an XPlane op's HLO instruction costed by core/import/xplane/hlo_cost.h.
+    // `givenOf` is per cpu entry (shorter than cpu, or empty: the rest have none), an index into
+    // `given`. The analysis takes these as the op's estimate (origin estimated).
+    std::vector<std::uint32_t> givenOf;
+    std::vector<OpEstimate> given;
     std::int64_t eventsSeen = 0;       // every element of traceEvents, kept or not
     std::vector<std::string> warnings; // what was skipped and why, with byte offsets
     // Worker threads that parsed the batches; 0 when the reading thread parsed them itself (a

@@ -6,6 +6,8 @@
 
 #include "core/import/xplane/xplane_convert.h"
 
+#include "core/import/kernel_traits.h"
+#include "core/import/xplane/hlo_module.h"
 #include "core/import/xplane/xplane_device.h"
 
 #include <import/xplane/proto/xplane.pb.h>
@@ -14,6 +16,7 @@
 #include <charconv>
 #include <cmath>
 #include <limits>
+#include <map>
 #include <optional>
 #include <set>
 #include <unordered_map>
@@ -245,9 +248,10 @@ class Converter {
             out_.warnings.push_back("the profiler warned: " + w);
         readEnvironment();
         for (const tp::XPlane& plane : space_.planes()) {
-            if (plane.name() == "/host:metadata")
+            if (plane.name() == "/host:metadata") {
                 out_.xlaPrograms += static_cast<std::size_t>(plane.event_metadata_size());
-            else if (plane.name().starts_with("/host:"))
+                readPrograms(plane);
+            } else if (plane.name().starts_with("/host:"))
                 readHostSteps(plane);
         }
         for (const tp::XPlane& plane : space_.planes())
@@ -271,6 +275,69 @@ class Converter {
     std::vector<StepRange> hostSteps_;
     std::set<std::string> otherLines_;
     std::size_t aggregated_ = 0;
+    // Per program_id: the cost of each instruction by name, all of them; indices into
+    // out_.hloCosts are handed out as ops use them.
+    std::unordered_map<std::int64_t, std::unordered_map<std::string, HloCost>> programCosts_;
+    std::map<std::pair<std::int64_t, std::string>, std::uint32_t> costIndex_;
+    // Instructions all programs' HLO may still hold (4 x one program's limit).
+    std::uint64_t hloInstructionsLeft_ = HloLimits{}.maxInstructions * 4;
+    // Of the device being converted: out_.hloCosts index -> its TraceEvents::given entry.
+    std::unordered_map<std::uint32_t, std::uint32_t> givenIndex_;
+
+    // /host:metadata: one event metadata entry per program, its id the program_id, the
+    // serialized HloProto in a stat named `Hlo Proto` (formats.md, "JAX / XLA XPlane").
+    void readPrograms(const tp::XPlane& plane) {
+        const PlaneStats stats(plane);
+        std::vector<std::int64_t> ids;
+        for (const auto& [id, m] : plane.event_metadata())
+            ids.push_back(id);
+        std::sort(ids.begin(), ids.end()); // map order is not the file's; say things in id order
+        for (const std::int64_t id : ids) {
+            const tp::XEventMetadata& m = plane.event_metadata().at(id);
+            XlaProgram& program = out_.programs.emplace_back();
+            program.id = id;
+            program.name = m.name();
+            for (const tp::XStat& s : m.stats()) {
+                if (stats.nameOf(s) != "Hlo Proto" || s.value_case() != tp::XStat::kBytesValue)
+                    continue;
+                program.hasHlo = true;
+                // The limit per program, within what the file's programs may hold together: the
+                // costs of every instruction are kept while the device planes are read.
+                HloLimits limits;
+                limits.maxInstructions = std::min(limits.maxInstructions, hloInstructionsLeft_);
+                auto module =
+                    parseHloProto(s.bytes_value(), path_ + ": program " + m.name(), limits);
+                if (!module.ok()) {
+                    program.problem = module.error().toString();
+                    out_.warnings.push_back("HLO of " + m.name() + " not read: " + program.problem);
+                    break;
+                }
+                for (const HloComputation& c : module.value().computations)
+                    program.instructions += c.instructions.size();
+                hloInstructionsLeft_ -=
+                    std::min<std::uint64_t>(hloInstructionsLeft_, program.instructions);
+                programCosts_[id] = hloCosts(module.value());
+                break;
+            }
+        }
+    }
+
+    // The index into out_.hloCosts of the instruction `op` of `program`, kNoIndex when the
+    // program's HLO is not in the file or has no such instruction.
+    std::uint32_t costOf(std::int64_t program, const std::string& op) {
+        const auto [it, fresh] = costIndex_.try_emplace({program, op}, kNoIndex);
+        if (!fresh)
+            return it->second;
+        const auto costs = programCosts_.find(program);
+        if (costs == programCosts_.end())
+            return kNoIndex;
+        const auto cost = costs->second.find(op);
+        if (cost == costs->second.end())
+            return kNoIndex;
+        it->second = static_cast<std::uint32_t>(out_.hloCosts.size());
+        out_.hloCosts.push_back(cost->second);
+        return it->second;
+    }
 
     void readEnvironment() {
         for (const tp::XPlane& plane : space_.planes()) {
@@ -420,6 +487,7 @@ class Converter {
     // Engine's backward attention's four kernels, are then one op with its kernels, as a Kineto
     // trace's aten op is.
     void makeOps(XplaneDevice& d, const std::vector<OpKey>& opOf) {
+        givenIndex_.clear();
         TraceEvents& events = d.events;
         std::vector<std::size_t> order(events.gpu.size());
         for (std::size_t i = 0; i < order.size(); ++i)
@@ -455,6 +523,7 @@ class Converter {
                 openKey = key;
                 openStream = g.stream;
                 ++d.ops;
+                joinCost(d, open, key);
             }
             CpuEvent& op = events.cpu[open];
             const std::int64_t end = std::max(op.tsNs + op.durNs, g.tsNs + g.durNs);
@@ -462,6 +531,81 @@ class Converter {
             op.durNs = end - op.tsNs;
             g.externalId = op.externalId;
         }
+    }
+
+    // XProf's join: the op's (program_id, hlo_op) names an instruction of a program whose HLO
+    // is in /host:metadata. An instruction whose FLOPs the model knows becomes the op's estimate
+    // for the analysis (TraceEvents::given); one whose FLOPs it does not know gives none, rather
+    // than 0 FLOPs.
+    void joinCost(XplaneDevice& d, std::size_t op, const OpKey& key) {
+        if (key.program < 0)
+            return;
+        const std::uint32_t index = costOf(key.program, d.events.strings.text(key.op));
+        if (index == kNoIndex)
+            return;
+        if (d.opCost.size() <= op)
+            d.opCost.resize(op + 1, kNoIndex);
+        d.opCost[op] = index;
+        const HloCost& cost = out_.hloCosts[index];
+        ++d.opsCosted;
+        d.bytes += cost.bytes;
+        if (!cost.flopsKnown)
+            return;
+        ++d.opsWithFlops;
+        d.flops += cost.flops;
+        TraceEvents& events = d.events;
+        const auto [given, fresh] = givenIndex_.try_emplace(index, kNoIndex);
+        if (fresh) {
+            given->second = static_cast<std::uint32_t>(events.given.size());
+            events.given.push_back(estimateOf(cost, events.strings.text(key.op)));
+        }
+        if (events.givenOf.size() <= op)
+            events.givenOf.resize(op + 1, kNoIndex);
+        events.givenOf[op] = given->second;
+    }
+
+    static Precision precisionOf(int type) {
+        switch (type) {
+        case hlo_type::f64:
+        case hlo_type::c128:
+            return Precision::fp64;
+        case hlo_type::f32:
+        case hlo_type::c64:
+            return Precision::fp32;
+        case hlo_type::f16:
+            return Precision::fp16;
+        case hlo_type::bf16:
+            return Precision::bf16;
+        case hlo_type::s8:
+        case hlo_type::u8:
+            return Precision::int8;
+        case 19: // the fp8 types of xla_data.proto
+        case 20:
+        case 23:
+        case 24:
+        case 25:
+        case 28:
+        case 29:
+            return Precision::fp8;
+        case 32: // f4e2m1fn
+            return Precision::fp4;
+        default:
+            return Precision::other;
+        }
+    }
+
+    static OpEstimate estimateOf(const HloCost& cost, const std::string& op) {
+        OpEstimate e;
+        e.flops = cost.flops;
+        e.bytesWritten = cost.bytesWritten;
+        e.bytesRead = cost.bytes - cost.bytesWritten;
+        e.category =
+            categoryFromOpName(op).value_or(cost.matrix ? Category::gemm : Category::other);
+        e.precision = precisionOf(cost.elementType);
+        e.tensorUnits = cost.matrix;
+        e.formula = "HLO cost model (Roofscope's, after XLA's HloCostAnalysis): " + cost.formula +
+                    "; bytes: operands and results of " + op;
+        return e;
     }
 
     // Each device's events carry its own properties only: a rank is one GPU.

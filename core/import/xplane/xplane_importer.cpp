@@ -52,9 +52,22 @@ Result<std::string> describe(const std::string& path) {
         if (d.memcpys + d.memsets > 0)
             out << d.memcpys + d.memsets << " copies and memsets, " << time(copyNs) << "; ";
         out << streams.size() << " stream(s); " << d.ops << " XLA op executions\n";
+        if (d.opsCosted > 0)
+            out << "    HLO cost model (estimated): " << d.opsCosted << " of " << d.ops
+                << " op executions joined to their HLO instruction, " << d.opsWithFlops
+                << " with FLOPs; " << formatSi(d.flops, Dimension::flops) << ", "
+                << formatSi(d.bytes, Dimension::bytes) << " accessed\n";
     }
-    out << "  " << p.xlaPrograms
-        << " XLA program(s) in /host:metadata; no FLOP or byte figures per op (not in the file)\n";
+    std::size_t withHlo = 0;
+    for (const XlaProgram& program : p.programs)
+        withHlo += program.hasHlo && program.problem.empty() ? 1 : 0;
+    out << "  " << p.xlaPrograms << " XLA program(s) in /host:metadata, " << withHlo
+        << " with their HLO module; ";
+    if (withHlo == 0)
+        out << "no FLOP or byte figures per op (not in the file)\n";
+    else
+        out << "FLOPs and bytes per op are estimated from the HLO (the file has no figures of "
+               "its own)\n";
     for (const auto& w : p.warnings)
         out << "  warning: " << w << "\n";
     return out.str();

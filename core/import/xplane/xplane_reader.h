@@ -11,12 +11,16 @@
 //     carry a `step_num` stat (jax.profiler.StepTraceAnnotation);
 //   - the device from the plane's stats (vendor, compute capability, core count, memory size,
 //     clock), named as the catalog names it where those identify one model (xplane_device.h).
-// The public GPU profiles carry no FLOP or byte figures per op; none are made up here. Times are
+// The public GPU profiles carry no FLOP or byte figures per op. Where /host:metadata holds a
+// program's HLO module (stat `Hlo Proto`), each op is joined on (program_id, hlo_op) to its
+// instruction and the HLO cost model (hlo_cost.h) estimates its FLOPs and bytes, which the
+// analysis takes as the op's estimate (TraceEvents::given); otherwise none are made up. Times are
 // nanoseconds (picoseconds in the file, rounded), absolute when the `Task Environment` plane gives
 // the profile's start.
 
 #include "core/error.h"
 #include "core/import/kineto/kineto_events.h"
+#include "core/import/xplane/hlo_cost.h"
 #include "core/import/xplane/xplane_limits.h"
 
 #include <cstdint>
@@ -40,12 +44,29 @@ struct XplaneDevice {
     std::size_t kernels = 0, memcpys = 0, memsets = 0;
     std::size_t ops = 0; // XLA op executions made from hlo_op
     TraceEvents events;  // meta.devices holds this device
+    // Per events.cpu entry: the index into XplaneProfile::hloCosts of the op's instruction,
+    // kNoIndex when it has none (entries past the end have none).
+    std::vector<std::uint32_t> opCost;
+    std::size_t opsCosted = 0;    // ops joined to an HLO instruction
+    std::size_t opsWithFlops = 0; // of those, the ones whose FLOPs the cost model knows
+    double flops = 0, bytes = 0;  // summed over the joined ops (estimated)
+};
+
+// A compiled XLA program, one event metadata entry of /host:metadata.
+struct XlaProgram {
+    std::int64_t id = -1; // program_id: the entry's id
+    std::string name;     // "jit_forward_3d_conv(15)"
+    bool hasHlo = false;  // its `Hlo Proto` stat is in the file
+    std::string problem;  // why that HLO could not be read; "" when read or absent
+    std::size_t instructions = 0;
 };
 
 struct XplaneProfile {
     std::vector<XplaneDevice> devices; // every /device:GPU:N plane, by N
     std::vector<std::string> hostnames;
     std::size_t xlaPrograms = 0; // events of /host:metadata (one per compiled XLA program)
+    std::vector<XlaProgram> programs;
+    std::vector<HloCost> hloCosts; // of the instructions ops were joined to
     std::size_t planes = 0;
     std::vector<std::string> warnings; // said once for the file
 };

@@ -1,0 +1,57 @@
+#pragma once
+// FLOPs and bytes of the instructions of an XLA program (hlo_module.h), counted as XLA's
+// HloCostAnalysis counts them, which is what XProf joins to kernels on (program_id, hlo_op):
+//   - dot: 2 x output elements x the product of the contracting dimensions (a multiply-add is 2);
+//   - convolution, and the cuDNN / MIOpen convolution custom calls (`__cudnn$conv*`, which carry
+//     the convolution's window and dimension numbers): 2 x output batch x output features x the
+//     kernel's input features (already C_in / feature_group_count) x the window taps that land
+//     inside the input, summed over output positions per spatial dimension, as XLA does (padding
+//     taps are not counted); batch_group_count is already in the output batch. A backward
+//     convolution custom call counts the forward convolution it differentiates;
+//   - elementwise ops: 1 per output element; transcendental ones (exp, log, tanh, ...) count as
+//     transcendentals instead, as XLA does;
+//   - reduce: (input elements - output elements) x the FLOPs of the reducer; reduce-window:
+//     output elements x window taps x the reducer's FLOPs;
+//   - fusion: the sum over its fused computation (nested fusions included);
+//   - a cuBLAS / hipBLASLt GEMM custom call (`__cublas$gemm`, `__cublas$lt$matmul*`) without batch
+//     dimensions: 2 x M x N x K, K from the operand sizes (its dimension numbers are in
+//     backend_config, which is not read; with batch dimensions its FLOPs stay unknown);
+//   - data movement (bitcast, reshape, transpose, copy, slice, broadcast, concatenate, pad, ...)
+//     and collectives: 0 FLOPs;
+//   - anything else (other custom calls, such as Transformer Engine's attention, whose sizes are
+//     in its FFI attributes; while, call, sort, rng, ...): FLOPs unknown, never guessed.
+// Bytes accessed are the sizes of the top-level instruction's operands and outputs (a fusion's
+// parameters and results), each once; the workspace that ends a cuDNN or cuBLAS call's result
+// tuple (a byte array) is not counted.
+
+#include "core/import/xplane/hlo_module.h"
+
+#include <string>
+#include <string_view>
+#include <unordered_map>
+
+namespace roofscope {
+
+struct HloCost {
+    bool flopsKnown = false;
+    double flops = 0;           // FLOP
+    double transcendentals = 0; // exp, log, tanh, ... evaluations (not in flops)
+    double bytes = 0;           // bytes accessed, operands and results
+    double bytesWritten = 0;    // of which results
+    int elementType = 0;        // of the work's inputs (dot / convolution operand), else output
+    bool matrix = false;        // a dot or convolution (or a fusion of one): matrix-unit work
+    std::string formula;        // how the FLOPs were counted, or why they are unknown
+};
+
+// The bytes of one shape (tuples: their elements), at the element type's size; sub-byte types
+// count their bits.
+double hloShapeBytes(const HloShape& shape);
+
+// Elements of an array shape (1 for a scalar, 0 for a tuple).
+double hloElements(const HloShape& shape);
+
+// The cost of every instruction of `module` by name (names are unique in a module): what a
+// kernel's hlo_op stat looks up.
+std::unordered_map<std::string, HloCost> hloCosts(const HloModule& module);
+
+} // namespace roofscope
