@@ -1,6 +1,8 @@
-// The HLO cost model (hlo_cost.h says what is counted). The opcode sets are XLA's opcode names
-// (the `opcode` field of HloInstructionProto, as HLO text spells them).
+// The HLO cost model (hlo_cost.h says what is counted); which opcodes are elementwise,
+// transcendental or free is hlo_opcodes.h's.
 #include "core/import/xplane/hlo_cost.h"
+
+#include "core/import/xplane/hlo_opcodes.h"
 
 #include <algorithm>
 #include <cmath>
@@ -13,92 +15,6 @@ namespace {
 
 bool in(std::string_view opcode, std::initializer_list<std::string_view> set) {
     return std::find(set.begin(), set.end(), opcode) != set.end();
-}
-
-// 1 FLOP per output element.
-bool isElementwise(std::string_view op) {
-    return in(op, {"add",
-                   "subtract",
-                   "multiply",
-                   "divide",
-                   "remainder",
-                   "maximum",
-                   "minimum",
-                   "negate",
-                   "abs",
-                   "sign",
-                   "floor",
-                   "ceil",
-                   "round-nearest-afz",
-                   "round-nearest-even",
-                   "compare",
-                   "select",
-                   "clamp",
-                   "and",
-                   "or",
-                   "xor",
-                   "not",
-                   "shift-left",
-                   "shift-right-arithmetic",
-                   "shift-right-logical",
-                   "popcnt",
-                   "count-leading-zeros",
-                   "is-finite",
-                   "convert",
-                   "real",
-                   "imag",
-                   "complex",
-                   "reduce-precision",
-                   "stochastic-convert"});
-}
-
-// 1 transcendental per output element, no FLOPs (XLA counts these apart).
-bool isTranscendental(std::string_view op) {
-    return in(op,
-              {"exponential", "exponential-minus-one", "log", "log-plus-one", "logistic", "tanh",
-               "sqrt", "rsqrt", "cbrt", "sine", "cosine", "tan", "atan2", "power", "erf"});
-}
-
-// No arithmetic: layout, data movement, control and communication.
-bool isFree(std::string_view op) {
-    return in(op, {"parameter",
-                   "constant",
-                   "get-tuple-element",
-                   "tuple",
-                   "bitcast",
-                   "bitcast-convert",
-                   "reshape",
-                   "dynamic-reshape",
-                   "transpose",
-                   "broadcast",
-                   "copy",
-                   "copy-start",
-                   "copy-done",
-                   "slice",
-                   "dynamic-slice",
-                   "dynamic-update-slice",
-                   "concatenate",
-                   "pad",
-                   "iota",
-                   "reverse",
-                   "gather",
-                   "after-all",
-                   "partition-id",
-                   "replica-id",
-                   "opt-barrier",
-                   "domain",
-                   "all-gather",
-                   "all-gather-start",
-                   "all-gather-done",
-                   "all-to-all",
-                   "collective-permute",
-                   "collective-permute-start",
-                   "collective-permute-done",
-                   "all-reduce-done",
-                   "send",
-                   "send-done",
-                   "recv",
-                   "recv-done"});
 }
 
 double elementBytes(int type) {
@@ -356,15 +272,15 @@ class Model {
                 c.elementType = resultOf(i).elementType;
             return c;
         }
-        if (isElementwise(op))
+        if (hloElementwise(op))
             return known(out, "1 per output element", i.shape.elementType);
-        if (isTranscendental(op)) {
+        if (hloTranscendental(op)) {
             HloCost c =
                 known(0, "transcendental: 1 per output element, not a FLOP", i.shape.elementType);
             c.transcendentals = out;
             return c;
         }
-        if (isFree(op))
+        if (hloDataMovement(op))
             return known(0, "data movement", i.shape.elementType);
         if (op == "reduce" || op == "reduce-window" || op == "all-reduce" ||
             op == "all-reduce-start" || op == "reduce-scatter") {

@@ -7,8 +7,10 @@
 #include "core/import/xplane/xplane_convert.h"
 
 #include "core/import/kernel_traits.h"
+#include "core/import/xplane/hlo_estimate.h"
 #include "core/import/xplane/hlo_module.h"
 #include "core/import/xplane/xplane_device.h"
+#include "core/import/xplane/xplane_stats.h"
 
 #include <import/xplane/proto/xplane.pb.h>
 
@@ -25,170 +27,13 @@ namespace roofscope {
 namespace {
 
 namespace tp = tensorflow::profiler;
+using namespace xplane_stats;
 
 constexpr std::string_view kGpuPlanePrefix = "/device:GPU:";
 constexpr std::string_view kStreamPrefix = "Stream #";
 constexpr std::size_t kNamedLines = 8;      // other lines named in the warning
 constexpr std::size_t kHostSteps = 1 << 16; // step markers read from host planes
 constexpr std::size_t kStepNameBytes = 64;  // of a Steps line event's name: a step number
-// Hostile times are clamped to +-2^61 ns (the year 2043 since 1970), so that a sum of three
-// clamped terms cannot overflow.
-constexpr std::int64_t kTimeLimit = std::int64_t(1) << 61;
-
-std::int64_t clampTime(std::int64_t t) {
-    return std::clamp(t, -kTimeLimit, kTimeLimit);
-}
-
-// Picoseconds to nanoseconds, to the nearest.
-std::int64_t psToNs(std::int64_t ps) {
-    ps = clampTime(ps);
-    return ps >= 0 ? (ps + 500) / 1000 : -((-ps + 500) / 1000);
-}
-
-std::optional<int> numberAfter(std::string_view text, std::string_view prefix) {
-    if (!text.starts_with(prefix))
-        return std::nullopt;
-    text.remove_prefix(prefix.size());
-    int value = 0;
-    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-    if (ec != std::errc() || end == text.data() || value < 0 || value > 1 << 20)
-        return std::nullopt;
-    return value;
-}
-
-// A plane's stats by name.
-class PlaneStats {
-  public:
-    explicit PlaneStats(const tp::XPlane& plane) : plane_(plane) {}
-
-    std::string_view nameOf(const tp::XStat& stat) const {
-        const auto it = plane_.stat_metadata().find(stat.metadata_id());
-        return it == plane_.stat_metadata().end() ? std::string_view() : it->second.name();
-    }
-
-    // A string value, or the name a reference points at; "" for other values. A view into the
-    // space: a name that a hostile file repeats by reference is never copied per event.
-    std::string_view view(const tp::XStat& stat) const {
-        if (stat.value_case() == tp::XStat::kStrValue)
-            return stat.str_value();
-        if (stat.value_case() != tp::XStat::kRefValue)
-            return {};
-        const auto it = plane_.stat_metadata().find(static_cast<std::int64_t>(
-            std::min<std::uint64_t>(stat.ref_value(), std::numeric_limits<std::int64_t>::max())));
-        return it == plane_.stat_metadata().end() ? std::string_view() : it->second.name();
-    }
-
-    std::string text(const tp::XStat& stat) const {
-        switch (stat.value_case()) {
-        case tp::XStat::kStrValue:
-            return stat.str_value();
-        case tp::XStat::kRefValue: {
-            const auto it =
-                plane_.stat_metadata().find(static_cast<std::int64_t>(std::min<std::uint64_t>(
-                    stat.ref_value(), std::numeric_limits<std::int64_t>::max())));
-            return it == plane_.stat_metadata().end() ? std::string() : it->second.name();
-        }
-        case tp::XStat::kInt64Value:
-            return std::to_string(stat.int64_value());
-        case tp::XStat::kUint64Value:
-            return std::to_string(stat.uint64_value());
-        default:
-            return {};
-        }
-    }
-
-    std::optional<double> number(const tp::XStat& stat) const {
-        switch (stat.value_case()) {
-        case tp::XStat::kInt64Value:
-            return double(stat.int64_value());
-        case tp::XStat::kUint64Value:
-            return double(stat.uint64_value());
-        case tp::XStat::kDoubleValue:
-            if (std::isfinite(stat.double_value()))
-                return stat.double_value();
-            return std::nullopt;
-        default:
-            return std::nullopt;
-        }
-    }
-
-    // Integers as the file wrote them; JAX 0.8 packs 64-bit ids, so uint64 is read as int64.
-    std::optional<std::int64_t> integer(const tp::XStat& stat) const {
-        switch (stat.value_case()) {
-        case tp::XStat::kInt64Value:
-            return stat.int64_value();
-        case tp::XStat::kUint64Value:
-            return static_cast<std::int64_t>(stat.uint64_value());
-        case tp::XStat::kDoubleValue:
-            if (std::abs(stat.double_value()) < 9e18)
-                return static_cast<std::int64_t>(stat.double_value());
-            return std::nullopt;
-        default:
-            return std::nullopt;
-        }
-    }
-
-    std::string_view eventName(const tp::XEvent& event) const {
-        const auto it = plane_.event_metadata().find(event.metadata_id());
-        if (it == plane_.event_metadata().end())
-            return {};
-        return it->second.name().empty() ? std::string_view(it->second.display_name())
-                                         : std::string_view(it->second.name());
-    }
-
-    const tp::XEventMetadata* metadataOf(const tp::XEvent& event) const {
-        const auto it = plane_.event_metadata().find(event.metadata_id());
-        return it == plane_.event_metadata().end() ? nullptr : &it->second;
-    }
-
-  private:
-    const tp::XPlane& plane_;
-};
-
-// The stats of one device event that the model keeps.
-struct EventStats {
-    std::int64_t correlation = -1;
-    std::string_view hloOp, hloModule; // views into the space
-    std::int64_t programId = -1;
-    bool memcpy = false, memset = false;
-    std::int64_t bytes = -1;
-    std::optional<std::int64_t> stepNum;
-};
-
-// "kind:Unknown size:655360 dest:2 async:1" -> 655360
-std::int64_t sizeIn(std::string_view details) {
-    const auto at = details.find("size:");
-    if (at == std::string_view::npos)
-        return -1;
-    details.remove_prefix(at + 5);
-    std::int64_t value = -1;
-    const auto [end, ec] = std::from_chars(details.data(), details.data() + details.size(), value);
-    return ec == std::errc() && value >= 0 ? value : -1;
-}
-
-template <class Stats>
-void readStats(const PlaneStats& plane, const Stats& stats, EventStats& out) {
-    for (const tp::XStat& stat : stats) {
-        const std::string_view name = plane.nameOf(stat);
-        if (name == "correlation_id")
-            out.correlation = plane.integer(stat).value_or(-1);
-        else if (name == "hlo_op")
-            out.hloOp = plane.view(stat);
-        else if (name == "hlo_module")
-            out.hloModule = plane.view(stat);
-        else if (name == "program_id")
-            out.programId = plane.integer(stat).value_or(-1);
-        else if (name == "memcpy_details") {
-            out.memcpy = true;
-            out.bytes = sizeIn(plane.view(stat));
-        } else if (name == "memset_details") {
-            out.memset = true;
-            out.bytes = sizeIn(plane.view(stat));
-        } else if (name == "step_num")
-            out.stepNum = plane.integer(stat);
-    }
-}
-
 // The copy's name as the Kineto path spells directions (kineto_analysis_copy.cpp): XLA writes
 // MemcpyH2D / MemcpyD2H / MemcpyD2D / MemcpyP2P on CUDA, CopyHostToDevice etc. on ROCm.
 std::string copyName(std::string_view name) {
@@ -557,55 +402,11 @@ class Converter {
         const auto [given, fresh] = givenIndex_.try_emplace(index, kNoIndex);
         if (fresh) {
             given->second = static_cast<std::uint32_t>(events.given.size());
-            events.given.push_back(estimateOf(cost, events.strings.text(key.op)));
+            events.given.push_back(hloOpEstimate(cost, events.strings.text(key.op)));
         }
         if (events.givenOf.size() <= op)
             events.givenOf.resize(op + 1, kNoIndex);
         events.givenOf[op] = given->second;
-    }
-
-    static Precision precisionOf(int type) {
-        switch (type) {
-        case hlo_type::f64:
-        case hlo_type::c128:
-            return Precision::fp64;
-        case hlo_type::f32:
-        case hlo_type::c64:
-            return Precision::fp32;
-        case hlo_type::f16:
-            return Precision::fp16;
-        case hlo_type::bf16:
-            return Precision::bf16;
-        case hlo_type::s8:
-        case hlo_type::u8:
-            return Precision::int8;
-        case 19: // the fp8 types of xla_data.proto
-        case 20:
-        case 23:
-        case 24:
-        case 25:
-        case 28:
-        case 29:
-            return Precision::fp8;
-        case 32: // f4e2m1fn
-            return Precision::fp4;
-        default:
-            return Precision::other;
-        }
-    }
-
-    static OpEstimate estimateOf(const HloCost& cost, const std::string& op) {
-        OpEstimate e;
-        e.flops = cost.flops;
-        e.bytesWritten = cost.bytesWritten;
-        e.bytesRead = cost.bytes - cost.bytesWritten;
-        e.category =
-            categoryFromOpName(op).value_or(cost.matrix ? Category::gemm : Category::other);
-        e.precision = precisionOf(cost.elementType);
-        e.tensorUnits = cost.matrix;
-        e.formula = "HLO cost model (Roofscope's, after XLA's HloCostAnalysis): " + cost.formula +
-                    "; bytes: operands and results of " + op;
-        return e;
     }
 
     // Each device's events carry its own properties only: a rank is one GPU.
