@@ -140,7 +140,10 @@ Result<std::vector<LoadedTrace>> loadOne(const std::string& path, const TraceLoa
     auto events = readKinetoFile(path, read, options.limits);
     if (!events.ok())
         return events.error();
-    return std::vector<LoadedTrace>{analysed(path, events.value())};
+    // Not a braced list: that copies its elements, every launch of the trace once more.
+    std::vector<LoadedTrace> out;
+    out.push_back(analysed(path, events.value()));
+    return out;
 }
 
 } // namespace
