@@ -77,6 +77,7 @@ json seconds(double s) {
 
 json stepJson(const Step& s) {
     return {{"name", s.name},
+            {"rank", s.rank},
             {"marked", s.marked},
             {"complete", s.complete},
             {"launches", s.launches},

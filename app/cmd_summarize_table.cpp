@@ -6,9 +6,11 @@
 #include "core/roofline.h"
 #include "core/units.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <ostream>
+#include <set>
 
 namespace roofscope::app {
 namespace {
@@ -46,6 +48,29 @@ std::string percent(double share) {
     char out[16];
     std::snprintf(out, sizeof out, "%.1f%%", share * 100);
     return out;
+}
+
+// "rank 0 of 8"; a file that holds several ranks' records (an XPlane profile's GPUs, an Nsight
+// Systems export's processes) names them: "ranks 0 and 7 of 8", "ranks 0, 1 and 2 of 4",
+// "16 ranks of 16".
+std::string ranksText(const FileSummary& s) {
+    std::set<int> ranks;
+    for (const SummaryRecord& r : s.records)
+        ranks.insert(r.record.rank);
+    const std::string of = " of " + std::to_string(s.worldSize);
+    if (ranks.size() <= 1)
+        return "rank " + std::to_string(ranks.empty() ? s.rank : *ranks.begin()) + of;
+    if (ranks.size() > 6)
+        return std::to_string(ranks.size()) + " ranks" + of;
+    std::string text = "ranks ";
+    std::size_t i = 0;
+    for (const int r : ranks) {
+        if (i > 0)
+            text += i + 1 == ranks.size() ? " and " : ", ";
+        text += std::to_string(r);
+        ++i;
+    }
+    return text + of;
 }
 
 std::string deviceText(const FileSummary& s) {
@@ -88,11 +113,17 @@ void printSteps(std::ostream& out, const FileSummary& s) {
         out << " (mean span of " << it.count << " complete step" << (it.count == 1 ? "" : "s")
             << ")\n";
     }
+    // A file of several ranks (an Nsight Systems export, an XPlane profile) has steps per rank.
+    const bool ranks = std::any_of(s.steps.begin(), s.steps.end(),
+                                   [&](const Step& x) { return x.rank != s.steps.front().rank; });
+    if (ranks)
+        out << padded("RANK", 6);
     out << padded("STEP", 18) << padded("LAUNCHES", 10) << padded("SPAN", 11)
         << padded("GPU BUSY", 11) << padded("KERNELS", 11) << padded("COMPUTE", 11)
         << padded("EXP. COMM", 11) << padded("EXP. COPY", 11) << "IDLE\n";
     for (const Step& step : s.steps)
-        out << padded(step.name, 18) << padded(std::to_string(step.launches), 10)
+        out << (ranks ? padded(std::to_string(step.rank), 6) : std::string())
+            << padded(step.name, 18) << padded(std::to_string(step.launches), 10)
             << padded(time(step.gpu.spanS), 11) << padded(time(step.gpu.gpuBusyS), 11)
             << padded(time(step.gpu.kernelTimeS), 11) << padded(time(step.gpu.computationS), 11)
             << padded(time(step.gpu.exposedCommS), 11) << padded(time(step.gpu.exposedMemcpyS), 11)
@@ -107,8 +138,8 @@ void printSteps(std::ostream& out, const FileSummary& s) {
 void printSummaryTable(std::ostream& out, const FileSummary& s, Grouping grouping,
                        std::size_t top) {
     const SummaryTotals t = s.totals();
-    out << s.source << ": " << fileKindName(s.kind) << ", rank " << s.rank << " of " << s.worldSize
-        << ", " << deviceText(s) << "\n";
+    out << s.source << ": " << fileKindName(s.kind) << ", " << ranksText(s) << ", " << deviceText(s)
+        << "\n";
     if (const std::string stack = describeStack(s.stack); !stack.empty())
         out << "stack: " << stack << "\n";
     if (!s.records.empty()) {

@@ -125,6 +125,35 @@ class TestCliXplane : public QObject {
         QVERIFY2(conv, qPrintable(r.out));
     }
 
+    // The conv3d sample's work ran on two of its eight GPUs (figures from protoc's decoding,
+    // infoOnTheSamples_data and xspace_figures.py): GPU 0 53 copies of 889.028 us, GPU 7 25
+    // kernels of 3.586493 ms. The summary names both ranks and gives each its own step, so that
+    // the steps account for every launch of the records.
+    void aFileOfSeveralRanksListsEachRanksSteps() {
+        if (!QFile::exists(kConv))
+            QSKIP("../shared/samples is not present");
+        const Run json =
+            runner_.runCommand({QStringLiteral("summarize"), kConv, QStringLiteral("--group"),
+                                QStringLiteral("launch"), QStringLiteral("--json")});
+        if (json.exitCode != 0 && json.err.contains(QStringLiteral("protobuf")))
+            QSKIP("this build has no protobuf");
+        QCOMPARE(json.exitCode, 0);
+        const QJsonObject file = firstDataset(json.out);
+        const QJsonArray steps = file.value(QStringLiteral("steps")).toArray();
+        QCOMPARE(steps.size(), 2);
+        QCOMPARE(steps.at(0).toObject().value("rank").toInt(), 0);
+        QCOMPARE(steps.at(0).toObject().value("launches").toInt(), 53);
+        QVERIFY(qAbs(steps.at(0).toObject().value("gpu_busy_s").toDouble() - 889.028e-6) < 1e-12);
+        QCOMPARE(steps.at(1).toObject().value("rank").toInt(), 7);
+        QCOMPARE(steps.at(1).toObject().value("launches").toInt(), 25);
+        QCOMPARE(file.value(QStringLiteral("records")).toArray().size(), 53 + 25);
+        const Run table = runner_.runCommand({QStringLiteral("summarize"), kConv});
+        QCOMPARE(table.exitCode, 0);
+        QVERIFY2(table.out.contains(QStringLiteral("XPlane profile, ranks 0 and 7 of 8, ")),
+                 qPrintable(table.out));
+        QVERIFY2(table.out.contains(QStringLiteral("\nRANK  STEP ")), qPrintable(table.out));
+    }
+
     // A PNG loads the GUI module, which links core (and the XPlane schema) a second time into the
     // process: the schema must not be registered twice (xplane.proto, LITE_RUNTIME). The seed's
     // records have times and no FLOPs, so none is drawn, and the export says why.

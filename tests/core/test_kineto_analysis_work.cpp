@@ -58,6 +58,59 @@ class TestKinetoAnalysisWork : public QObject {
         CHECK_NEAR(*memset->bytesAt(MemoryLevel::dram), 4096);
     }
 
+    // An op call whose only kernel is named like a library helper carries the op's work when
+    // that work is of no kind that kernel names say (data movement): no other kernel would, and
+    // the call would go uncounted. A GEMM whose (sampled) trace kept only its split-K reduction
+    // does not: the reduction did not do the GEMM's FLOPs, and drawing them at its time would
+    // put a point far above the roof.
+    void helperNamedKernelAlone_data() {
+        QTest::addColumn<QString>("op");
+        QTest::addColumn<QString>("dims");
+        QTest::addColumn<QString>("types");
+        QTest::addColumn<QString>("kernel");
+        QTest::addColumn<bool>("carries");
+        QTest::addColumn<double>("bytes");
+        // aten::contiguous of float [32,64,8,8]: 131,072 elements read and written at 4 B =
+        // 1,048,576 B, no FLOPs.
+        QTest::newRow("layout transform of a contiguous")
+            << "aten::contiguous"
+            << "[[32, 64, 8, 8], []]"
+            << R"(["float", "Scalar"])"
+            << "void cudnn::ops::nchwToNhwcKernel<float, float, float, false, true, "
+               "(cudnnKernelDataType_t)2>(cudnn::ops::nchw2nhwc_params_t<float>, float const*, "
+               "float*)"
+            << true << 1048576.0;
+        QTest::newRow("split-K reduction of a GEMM")
+            << "aten::mm"
+            << "[[160, 2048], [2048, 96]]"
+            << R"(["float", "float"])"
+            << "void splitKreduce_kernel<float, float, float, float, true, false, false>("
+               "cublasSplitKParams<float>, float const*, float const*, float*, float const*, "
+               "float const*, float const*, float const*, float*, void*, long, float*, int*)"
+            << false << 0.0;
+    }
+
+    void helperNamedKernelAlone() {
+        QFETCH(QString, op);
+        QFETCH(QString, dims);
+        QFETCH(QString, types);
+        QFETCH(QString, kernel);
+        QFETCH(bool, carries);
+        QFETCH(double, bytes);
+        KinetoEventsBuilder b;
+        const auto call = b.op(op.toStdString(), 0, 100, 5);
+        b.shapes(call, dims.toStdString(), types.toStdString());
+        b.kernel(kernel.toStdString(), 200, 10, 5);
+        const KinetoAnalysis a = analyzeTrace(b.take());
+        QCOMPARE(a.launches.size(), std::size_t(1));
+        const Launch& l = a.launches.front();
+        QCOMPARE(l.helper, !carries);
+        QCOMPARE(l.record.flops.known(), carries);
+        QVERIFY(l.noFlops == (carries ? NoFlopsReason::none : NoFlopsReason::helper));
+        if (carries)
+            CHECK_NEAR(*l.record.bytesAt(MemoryLevel::dram), bytes);
+    }
+
     // A legacy trace's 1x1 downsample convolution [32,256,56,56] * [512,256,1,1] records no
     // stride. Its output feeds a batch norm whose input is [32,512,28,28]: the output is 28x28,
     // stride 2, so FLOPs = 2*32*512*28*28*256 = 6,576,668,672, not the 26,306,674,688 of stride

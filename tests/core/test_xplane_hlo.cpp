@@ -517,6 +517,51 @@ class TestXplaneHlo : public QObject {
                  qPrintable(QString::number(sum / flops, 'g', 12)));
     }
 
+    // An XLA fusion that only moves data is an op of its own whose kernel's name says
+    // "transpose", as the layout transforms that help a cuDNN convolution do: it is no helper,
+    // as no other kernel of its call carries its bytes. Shapes decoded with protoc from the
+    // conv3d's jit_forward_3d_conv(15) module: `input_transpose_fusion` reads bf16
+    // [1,5120,34,31,53] (get-tuple-element.1.0) and writes bf16 [55862,5120], 286,013,440
+    // elements each: 2 x 286,013,440 x 2 = 1,144,053,760 B per execution;
+    // `loop_transpose_fusion` reads the weights bf16 [5120,16,1,2,2] and writes bf16
+    // [5120,16,4], 327,680 elements each: 1,310,720 B. Five executions of each.
+    void dataMovingFusionsCarryTheirBytes_data() {
+        QTest::addColumn<QString>("op");
+        QTest::addColumn<double>("bytes");
+        QTest::newRow("input_transpose_fusion")
+            << QStringLiteral("input_transpose_fusion") << 5 * 1144053760.0;
+        QTest::newRow("loop_transpose_fusion")
+            << QStringLiteral("loop_transpose_fusion") << 5 * 1310720.0;
+    }
+
+    void dataMovingFusionsCarryTheirBytes() {
+        QFETCH(QString, op);
+        QFETCH(double, bytes);
+        if (!xplaneSupported())
+            QSKIP("this build has no protobuf");
+        const QString path =
+            kSamples + QStringLiteral("/xplane_jax06_mi300x_conv3d_legacy.xplane.pb");
+        if (!QFile::exists(path))
+            QSKIP("../shared/samples is not present");
+        const auto loaded = loadKinetoRanks({path.toStdString()});
+        QVERIFY2(loaded.ok(), loaded.ok() ? "" : loaded.error().toString().c_str());
+        double sum = 0;
+        int launches = 0;
+        for (const LoadedTrace& r : loaded.value().ranks)
+            for (const Launch& l : r.analysis.launches) {
+                if (l.opName.str() != op.toStdString())
+                    continue;
+                ++launches;
+                QVERIFY(!l.helper);
+                QVERIFY(l.noFlops == NoFlopsReason::none);
+                const auto dram = l.record.bytesAt(MemoryLevel::dram);
+                QVERIFY(dram.has_value());
+                sum += *dram;
+            }
+        QCOMPARE(launches, 5);
+        QCOMPARE(sum, bytes);
+    }
+
     // The fuzz seed with an HLO (tests/data/xplane/seed_hlo.txtpb and hlo_seed.txtpb), by
     // hand from the text: dot.1 bf16 [64,128] x [128,32]: 2 x 2048 x 128 = 524288 FLOP,
     // (8192 + 4096 + 2048) x 2 = 28672 B; conv.2 (__cudnn$convForward) [1,3,8,8] * [4,3,3,3],

@@ -262,8 +262,10 @@ class TestXplaneReader : public QObject {
         // Kineto trace whose convolution has shapes.
         QTest::newRow("cuDNN conv's im2col") << conv << "cudnn-conv.1.0"
                                              << "Im3d2Col" << int(Category::memory) << false;
+        // A fusion that only moves data is its own op: its kernel carries the instruction's
+        // estimate (no FLOPs, its bytes), although its name reads as a layout transform's.
         QTest::newRow("transpose fusion") << conv << "input_transpose_fusion"
-                                          << "input_transpose" << int(Category::memory) << false;
+                                          << "input_transpose" << int(Category::memory) << true;
         QTest::newRow("TE attention forward") << te << "te_fused_attn_forward_ffi.10"
                                               << "FmhaFwd" << int(Category::attention) << false;
         QTest::newRow("TE attention backward")

@@ -318,6 +318,12 @@ void applyEstimates(const TraceEvents& events, const Links& links,
         std::int64_t kernels = 0;
         bool byName = false;
         bool winograd = false; // a kernel of the call is a Winograd transform or kernel
+        // No kernel of the call would carry its work by the rules above, and the work is not
+        // of a kind that names say (an XLA transpose fusion, an aten::contiguous that ran as
+        // cuDNN's layout transform): every kernel of it does, as the call is its work and
+        // nothing else counts it. A GEMM whose trace kept only its split-K reduction (a sampled
+        // trace) stays without FLOPs: the reduction did not do the GEMM's work.
+        bool allCarry = false;
     };
     // Per chosen op call, a slot in `slots` (op calls are far fewer than CPU events).
     std::vector<std::uint32_t> slotOf(events.cpu.size(), kNoIndex);
@@ -351,10 +357,25 @@ void applyEstimates(const TraceEvents& events, const Links& links,
             shareOf(chosen[k]).winograd = true;
     }
     const auto carries = [&](std::size_t k, const OpEstimate& e, const Share& share) {
+        if (share.allCarry)
+            return true;
         if (share.byName)
             return doesWorkOf(traits[k], e.category);
         return !traits[k].helper;
     };
+    for (std::size_t k = 0; k < kernels.size(); ++k)
+        if (chosen[k] != kNoIndex)
+            shareOf(chosen[k]); // every call gets its slot before they are counted
+    std::vector<bool> carried(slots.size(), false);
+    for (std::size_t k = 0; k < kernels.size(); ++k) {
+        if (chosen[k] == kNoIndex)
+            continue;
+        const OpEstimate& e = *estimator.estimate(chosen[k]);
+        if (nameClassMatters(e.category) || carries(k, e, slots[slotOf[chosen[k]]]))
+            carried[slotOf[chosen[k]]] = true;
+    }
+    for (std::size_t slot = 0; slot < slots.size(); ++slot)
+        slots[slot].allCarry = !carried[slot];
     for (std::size_t k = 0; k < kernels.size(); ++k) {
         if (chosen[k] == kNoIndex)
             continue;

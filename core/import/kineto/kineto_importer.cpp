@@ -14,8 +14,9 @@ bool recognises(const FileHead& head) {
 
 } // namespace
 
-// Every rank's records in one summary (the records say their rank: an Nsight Systems export holds
-// one per process); the steps are the lowest rank's, as for a job's traces.
+// Every rank's records and steps in one summary (the records and steps say their rank: an Nsight
+// Systems export holds one per process, an XPlane profile one per GPU); the context is the first
+// rank's.
 Status summarizeTrace(FileSummary& s, const SummaryOptions& options) {
     TraceLoadOptions load;
     load.parseThreads = options.parseThreads;
@@ -27,9 +28,13 @@ Status summarizeTrace(FileSummary& s, const SummaryOptions& options) {
     s.worldSize = first.context.worldSize;
     s.stack = first.context.stack;
     s.warnings = trace.warnings;
-    s.steps = first.steps;
-    s.outside = first.outside;
     for (const auto& rank : trace.ranks) {
+        const KinetoAnalysis& a = rank.analysis;
+        s.steps.insert(s.steps.end(), a.steps.begin(), a.steps.end());
+        s.outside.launches += a.outside.launches;
+        s.outside.timeS += a.outside.timeS;
+        if (s.outside.firstStep.empty())
+            s.outside.firstStep = a.outside.firstStep;
         s.addRecords(groupLaunches(rank.analysis.launches, options.grouping));
         for (const auto& c : summarizeCollectives(rank.analysis.launches))
             s.collectives.push_back(
