@@ -38,6 +38,7 @@
 // dtype plus the fp32 logsumexp [b, h_q, s_q] where the op returns it; backward writes dQ, dK,
 // dV at the sizes of q, k, v. Causality does not change them: Q, K, V and O move once.
 
+#include "core/estimate/attention_scores.h"
 #include "core/estimate/estimate_support.h"
 
 #include <algorithm>
@@ -152,20 +153,6 @@ const AttentionSchema* findSchema(std::string_view op, const OpInputs& in) {
     return nullptr;
 }
 
-// Score entries a causal mask leaves of an s_q × s_k matrix: Σ_i clamp(i + offset + 1, 0, s_k)
-// for i in [0, s_q), offset 0 (top-left) or s_k − s_q (bottom-right).
-double causalEntries(double sq, double sk, bool bottomRight) {
-    const double offset = bottomRight ? sk - sq : 0;
-    // t = i + offset + 1 runs over [lo, hi]; entries with t ≤ 0 count 0, t ≥ s_k count s_k.
-    const double lo = offset + 1, hi = offset + sq;
-    const auto sumRange = [](double a, double b) {
-        return a > b ? 0.0 : (a + b) * (b - a + 1) / 2;
-    };
-    const double rising = sumRange(std::max(lo, 1.0), std::min(hi, sk));
-    const double full = std::max(0.0, hi - std::max(lo, sk + 1) + 1);
-    return rising + full * sk;
-}
-
 enum class Causal { none, topLeft, bottomRight, unknown };
 
 Causal causalMask(const AttentionSchema& schema, const OpInputs& in) {
@@ -231,7 +218,7 @@ Result<Dims> attentionDims(std::string_view op, const AttentionSchema& schema, c
     d.scores = d.b * d.sq * d.sk;
     d.scoresText = "b*s_q*s_k = " + count(d.scores);
     if (masked && !cum) {
-        d.scores = d.b * causalEntries(d.sq, d.sk, bottomRight);
+        d.scores = d.b * causalScoreEntries(d.sq, d.sk, bottomRight);
         d.scoresText = "causal (" + corner + ") b*sum_i clamp(i + " +
                        (bottomRight ? "s_k - s_q + 1" : std::string("1")) +
                        ", 0, s_k) = " + count(d.scores);
@@ -251,7 +238,7 @@ Result<Dims> attentionDims(std::string_view op, const AttentionSchema& schema, c
         d.scores = totalQ * mk;
         d.scoresText = "total_q*max_k = " + count(d.scores);
         if (masked && mq > 0 && mk > 0) {
-            d.scores = d.scores * causalEntries(mq, mk, bottomRight) / (mq * mk);
+            d.scores = d.scores * causalScoreEntries(mq, mk, bottomRight) / (mq * mk);
             d.scoresText = "causal (" + corner + ") total_q*max_k*triangle(max_q, max_k)/" +
                            "(max_q*max_k) = " + count(d.scores);
         }
@@ -276,7 +263,7 @@ Result<OpEstimate> estimateAttention(std::string_view op, const OpInputs& in) {
             return opError(op, "expected grad_out " + shapeText(g.value()) +
                                    " to have the query's shape with d_v = " + count(d.dv));
         // sdpa_backward_flop_count: 2·h_q·scores·(3·d_q + 2·d_v)
-        const double flops = 2 * d.hq * d.scores * (3 * d.dq + 2 * d.dv);
+        const double flops = attentionBackwardFlops(d.hq, d.scores, d.dq, d.dv);
         const double written =
             argBytes(in, q) + argBytes(in, q + 1) + argBytes(in, q + 2); // dQ, dK, dV
         OpEstimate e = makeEstimate(
@@ -288,7 +275,7 @@ Result<OpEstimate> estimateAttention(std::string_view op, const OpInputs& in) {
         return e;
     }
     // sdpa_flop_count: 2·h_q·scores·d_q + 2·h_q·scores·d_v
-    const double flops = 2 * d.hq * d.scores * (d.dq + d.dv);
+    const double flops = attentionForwardFlops(d.hq, d.scores, d.dq, d.dv);
     const double rows = d.b * d.hq * d.sq; // query rows: one output row and one logsumexp each
     bool lse = schema->lse == Lse::always;
     if (schema->lse == Lse::ifRequested)

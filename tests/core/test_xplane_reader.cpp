@@ -266,11 +266,12 @@ class TestXplaneReader : public QObject {
         // estimate (no FLOPs, its bytes), although its name reads as a layout transform's.
         QTest::newRow("transpose fusion") << conv << "input_transpose_fusion"
                                           << "input_transpose" << int(Category::memory) << true;
+        // Transformer Engine's calls: FLOPs from their FFI attributes (test_xplane_te_attention).
         QTest::newRow("TE attention forward") << te << "te_fused_attn_forward_ffi.10"
-                                              << "FmhaFwd" << int(Category::attention) << false;
+                                              << "FmhaFwd" << int(Category::attention) << true;
         QTest::newRow("TE attention backward")
             << te << "te_fused_attn_backward_ffi.12"
-            << "FmhaBwdDQDKDV" << int(Category::attention) << false;
+            << "FmhaBwdDQDKDV" << int(Category::attention) << true;
         QTest::newRow("XLA GEMM fusion") << te << "gemm_fusion_dot.3"
                                          << "gemm_fusion_dot" << int(Category::gemm) << true;
         QTest::newRow("hipBLASLt custom call") << te << "custom-call.1"

@@ -1,6 +1,7 @@
 // The HLO cost model (hlo_cost.h says what is counted); which opcodes are elementwise,
 // transcendental or free is hlo_opcodes.h's.
 #include "core/import/xplane/hlo_cost.h"
+#include "core/import/xplane/hlo_te_attention.h"
 
 #include "core/import/xplane/hlo_opcodes.h"
 
@@ -166,7 +167,7 @@ class Model {
     static bool hasScratch(const HloInstruction& i) {
         const std::string& t = i.customCallTarget;
         if (i.opcode != "custom-call" || i.shape.tupleShapes.size() < 2 ||
-            !(t.starts_with("__cudnn$") || t.starts_with("__cublas$")))
+            !(t.starts_with("__cudnn$") || t.starts_with("__cublas$") || isTeAttentionCall(t)))
             return false;
         const HloShape& last = i.shape.tupleShapes.back();
         return last.dims.size() == 1 &&
@@ -382,6 +383,8 @@ class Model {
             return b ? convolution(i, *b, a, &result, t) : unknown(t + " without its operands");
         if (t.starts_with("__cublas$gemm") || t.starts_with("__cublas$lt$matmul"))
             return gemmCall(i, result, a, b);
+        if (isTeAttentionCall(t))
+            return teAttentionCost(i);
         return unknown("custom call " + (t.empty() ? std::string("without a target") : t) +
                        ": its work is not in the HLO fields read");
     }

@@ -18,11 +18,13 @@
 //     backend_config, which is not read; with batch dimensions its FLOPs stay unknown);
 //   - data movement (bitcast, reshape, transpose, copy, slice, broadcast, concatenate, pad, ...)
 //     and collectives: 0 FLOPs;
-//   - anything else (other custom calls, such as Transformer Engine's attention, whose sizes are
-//     in its FFI attributes; while, call, sort, rng, ...): FLOPs unknown, never guessed.
+//   - Transformer Engine's fused attention calls (`te_fused_attn_forward_ffi` / `_backward_ffi`):
+//     from the sizes in their FFI attributes (hlo_te_attention.h), as PyTorch's attention ops;
+//   - anything else (other custom calls; while, call, sort, rng, ...): FLOPs unknown, never
+//     guessed.
 // Bytes accessed are the sizes of the top-level instruction's operands and outputs (a fusion's
-// parameters and results), each once; the workspace that ends a cuDNN or cuBLAS call's result
-// tuple (a byte array) is not counted.
+// parameters and results), each once; the workspace that ends a cuDNN, cuBLAS or Transformer
+// Engine call's result tuple (a byte array) is not counted.
 
 #include "core/import/xplane/hlo_module.h"
 

@@ -226,6 +226,8 @@ bool copyInstruction(const xla::HloInstructionProto& from, HloInstruction& to,
         to.dot.rhsBatch = ints(d.rhs_batch_dimensions());
     }
     to.customCallTarget = from.custom_call_target();
+    if (to.opcode == "custom-call")
+        to.backendConfig = from.backend_config();
     to.featureGroupCount = atLeastOne(from.feature_group_count());
     to.batchGroupCount = atLeastOne(from.batch_group_count());
     return true;

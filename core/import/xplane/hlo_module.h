@@ -58,6 +58,10 @@ struct HloInstruction {
     bool hasDotDims = false;
     HloDotDims dot;
     std::string customCallTarget;
+    // Custom calls only (empty for the rest, which the model does not read it for): the
+    // backend_config text, such as an FFI call's attribute dictionary ("{attn_heads = 16 : i64,
+    // ...}") or a cuBLAS call's JSON.
+    std::string backendConfig;
     std::int64_t featureGroupCount = 1, batchGroupCount = 1; // 0 in the file reads as 1
 };
 
