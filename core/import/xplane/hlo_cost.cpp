@@ -265,6 +265,11 @@ class Model {
             return convolution(i, i.shape, operandShape(i, 0), operandShape(i, 1), "convolution");
         if (op == "custom-call")
             return customCall(i);
+        if (auto c = collectiveOf(i)) {
+            HloCost k = known(0, "collective", c->elementType);
+            k.collective = std::move(c);
+            return k;
+        }
         if (op == "fusion") {
             if (i.called.empty())
                 return unknown("a fusion without its computation");
@@ -366,6 +371,45 @@ class Model {
                                     std::to_string(inFeatures) + " in features per group x " +
                                     countText(taps) + " valid window taps",
                                 input->elementType));
+    }
+
+    // A collective's message: its operands are one device's input; an async start's result is
+    // a tuple whose last element is what the collective produces (all-gather-start: (input,
+    // gathered)), or, for all-reduce-start, the reduced arrays themselves.
+    std::optional<HloCollective> collectiveOf(const HloInstruction& i) const {
+        std::string_view op = i.opcode;
+        if (op.ends_with("-start"))
+            op.remove_suffix(6);
+        const char* name = op == "all-reduce"           ? "allreduce"
+                           : op == "all-gather"         ? "allgather"
+                           : op == "reduce-scatter"     ? "reducescatter"
+                           : op == "all-to-all"         ? "alltoall"
+                           : op == "collective-permute" ? "sendrecv"
+                                                        : nullptr;
+        if (!name)
+            return std::nullopt;
+        HloCollective c;
+        c.name = name;
+        c.groupSize = i.groupSize;
+        for (std::size_t n = 0; n < i.operands.size(); ++n)
+            if (const HloShape* s = operandShape(i, n)) {
+                c.inElements += hloElements(*s);
+                if (c.elementType == 0)
+                    c.elementType = s->elementType;
+            }
+        const bool start = i.opcode.ends_with("-start");
+        const bool lastOfTuple = start && op != "all-reduce" && !i.shape.tupleShapes.empty();
+        const HloShape& result = lastOfTuple ? i.shape.tupleShapes.back() : i.shape;
+        if (result.tupleShapes.empty()) {
+            c.outElements = hloElements(result);
+        } else {
+            for (const HloShape& part : result.tupleShapes)
+                c.outElements += hloElements(part);
+        }
+        if (c.elementType == 0)
+            c.elementType = result.tupleShapes.empty() ? result.elementType
+                                                       : result.tupleShapes.front().elementType;
+        return c;
     }
 
     HloCost customCall(const HloInstruction& i) {

@@ -17,7 +17,7 @@
 //     dimensions: 2 x M x N x K, K from the operand sizes (its dimension numbers are in
 //     backend_config, which is not read; with batch dimensions its FLOPs stay unknown);
 //   - data movement (bitcast, reshape, transpose, copy, slice, broadcast, concatenate, pad, ...)
-//     and collectives: 0 FLOPs;
+//     and collectives: 0 FLOPs; a collective also says its message (HloCollective);
 //   - Transformer Engine's fused attention calls (`te_fused_attn_forward_ffi` / `_backward_ffi`):
 //     from the sizes in their FFI attributes (hlo_te_attention.h), as PyTorch's attention ops;
 //   - anything else (other custom calls; while, call, sort, rng, ...): FLOPs unknown, never
@@ -28,11 +28,24 @@
 
 #include "core/import/xplane/hlo_module.h"
 
+#include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <unordered_map>
 
 namespace roofscope {
+
+// What a collective instruction moves, as PyTorch's record_param_comms says it
+// (CollectiveArgs): the collective, the elements of its input and output on one device, their
+// type and the devices per group.
+struct HloCollective {
+    std::string name;           // as collectiveFromArgName reads it: "allreduce", "allgather", ...
+    double inElements = 0;      // the operands' elements
+    double outElements = 0;     // the result's (an async start's: the gathered / reduced array)
+    int elementType = 0;        // of the first operand
+    std::int64_t groupSize = 0; // 0: every device takes part
+};
 
 struct HloCost {
     bool flopsKnown = false;
@@ -43,6 +56,9 @@ struct HloCost {
     int elementType = 0;        // of the work's inputs (dot / convolution operand), else output
     bool matrix = false;        // a dot or convolution (or a fusion of one): matrix-unit work
     std::string formula;        // how the FLOPs were counted, or why they are unknown
+    // all-reduce, all-gather, reduce-scatter, all-to-all and collective-permute (and their async
+    // -start forms): 0 FLOPs, and what they move.
+    std::optional<HloCollective> collective;
 };
 
 // The bytes of one shape (tuples: their elements), at the element type's size; sub-byte types

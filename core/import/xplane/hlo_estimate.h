@@ -14,6 +14,10 @@ namespace roofscope {
 // `other` for integers wider than 8 bits, predicates and tuples.
 Precision hloPrecision(int elementType);
 
+// The name of an xla::PrimitiveType as collective_bytes.h reads dtypes ("float32", "bfloat16",
+// "float8_e4m3fn", ...); "" for a type without one (tuples, sub-byte integers).
+std::string hloDtypeName(int elementType);
+
 // `cost` of the instruction `op` as an op estimate: its FLOPs, bytes read and written, the
 // category its name says (else gemm for matrix work, else other), the precision of its inputs,
 // tensor units for matrix work, and a formula naming the cost model.

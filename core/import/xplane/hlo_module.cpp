@@ -3,6 +3,7 @@
 // with the carried schema (proto/hlo.proto), copied into the plain structs of hlo_module.h.
 #include "core/import/xplane/hlo_module.h"
 
+#include <algorithm>
 #include <optional>
 
 #ifdef ROOFSCOPE_HAVE_XPLANE
@@ -13,7 +14,7 @@ namespace roofscope {
 namespace {
 
 // The messages of hlo.proto the scan enters; everything else is skipped by wire type.
-enum class Hlo { proto, module, computation, instruction, shape, other };
+enum class Hlo { proto, module, computation, instruction, shape, group, deviceList, other };
 
 // The field numbers that hold the messages counted (hlo.proto).
 Hlo childOf(Hlo parent, std::uint64_t field) {
@@ -25,7 +26,14 @@ Hlo childOf(Hlo parent, std::uint64_t field) {
     case Hlo::computation:
         return field == 2 ? Hlo::instruction : Hlo::other;
     case Hlo::instruction:
-        return field == 3 ? Hlo::shape : Hlo::other;
+        return field == 3    ? Hlo::shape
+               : field == 49 ? Hlo::group
+               : field == 87 ? Hlo::deviceList
+                             : Hlo::other;
+    case Hlo::deviceList:
+        return field == 1 ? Hlo::group : Hlo::other;
+    case Hlo::group:
+        return Hlo::other;
     case Hlo::shape:
         return field == 4 ? Hlo::shape : Hlo::other;
     case Hlo::other:
@@ -122,6 +130,8 @@ class Scanner {
             return over(++instructions_, limits_.maxInstructions, "instructions");
         case Hlo::shape:
             return over(++shapes_, limits_.maxShapes, "shapes");
+        case Hlo::group: // a message of its own: in memory about as much as 8 numbers
+            return countNumbers(Hlo::group, 0, 8, at);
         default:
             return {};
         }
@@ -131,9 +141,12 @@ class Scanner {
     // called-computation ids 36-38) and shapes (dimensions 3, is_dynamic_dimension 6): `n`
     // numbers, or a packed list of `n` bytes, each of which may be a number of 8 bytes in memory.
     Status countNumbers(Hlo message, std::uint64_t field, std::uint64_t n, std::size_t at) {
-        const bool list = message == Hlo::instruction
-                              ? field == 14 || (field >= 36 && field <= 38)
-                              : message == Hlo::shape && (field == 3 || field == 6);
+        // Replica groups: a group message (field 0 here, counted as 8), its device ids (1); an
+        // iota list (collective_device_list's field 2) by its bytes.
+        const bool list = message == Hlo::instruction ? field == 14 || (field >= 36 && field <= 38)
+                          : message == Hlo::shape     ? field == 3 || field == 6
+                          : message == Hlo::group     ? field <= 1
+                                                      : message == Hlo::deviceList && field == 2;
         if (!list)
             return {};
         numbers_ += n;
@@ -228,6 +241,15 @@ bool copyInstruction(const xla::HloInstructionProto& from, HloInstruction& to,
     to.customCallTarget = from.custom_call_target();
     if (to.opcode == "custom-call")
         to.backendConfig = from.backend_config();
+    if (from.replica_groups_size() > 0) {
+        to.groupSize = from.replica_groups(0).replica_ids_size();
+    } else if (from.has_collective_device_list()) {
+        const xla::CollectiveDeviceListProto& list = from.collective_device_list();
+        to.groupSize =
+            list.replica_groups_size() > 0
+                ? list.replica_groups(0).replica_ids_size()
+                : std::max<std::int64_t>(0, list.iota_replica_group_list().num_devices_per_group());
+    }
     to.featureGroupCount = atLeastOne(from.feature_group_count());
     to.batchGroupCount = atLeastOne(from.batch_group_count());
     return true;

@@ -63,6 +63,10 @@ struct HloInstruction {
     // ...}") or a cuBLAS call's JSON.
     std::string backendConfig;
     std::int64_t featureGroupCount = 1, batchGroupCount = 1; // 0 in the file reads as 1
+    // Collectives: the devices in each replica group (the first group's size, from
+    // replica_groups or collective_device_list); 0 when the instruction names no groups, which
+    // XLA reads as every device taking part.
+    std::int64_t groupSize = 0;
 };
 
 struct HloComputation {

@@ -100,6 +100,9 @@ class Converter {
                 readHostSteps(plane);
         }
         for (const tp::XPlane& plane : space_.planes())
+            if (numberAfter(plane.name(), kGpuPlanePrefix))
+                ++gpuPlanes_;
+        for (const tp::XPlane& plane : space_.planes())
             if (const auto n = numberAfter(plane.name(), kGpuPlanePrefix))
                 readGpuPlane(plane, *n);
         if (out_.devices.empty())
@@ -126,8 +129,10 @@ class Converter {
     std::map<std::pair<std::int64_t, std::string>, std::uint32_t> costIndex_;
     // Instructions all programs' HLO may still hold (4 x one program's limit).
     std::uint64_t hloInstructionsLeft_ = HloLimits{}.maxInstructions * 4;
-    // Of the device being converted: out_.hloCosts index -> its TraceEvents::given entry.
-    std::unordered_map<std::uint32_t, std::uint32_t> givenIndex_;
+    // Of the device being converted: out_.hloCosts index -> its TraceEvents::given entry, and
+    // -> its TraceEvents::collectives entry.
+    std::unordered_map<std::uint32_t, std::uint32_t> givenIndex_, collectiveIndex_;
+    int gpuPlanes_ = 0; // the profile's GPUs: a collective without replica groups spans them
 
     // /host:metadata: one event metadata entry per program, its id the program_id, the
     // serialized HloProto in a stat named `Hlo Proto` (formats.md, "JAX / XLA XPlane").
@@ -333,6 +338,7 @@ class Converter {
     // trace's aten op is.
     void makeOps(XplaneDevice& d, const std::vector<OpKey>& opOf) {
         givenIndex_.clear();
+        collectiveIndex_.clear();
         TraceEvents& events = d.events;
         std::vector<std::size_t> order(events.gpu.size());
         for (std::size_t i = 0; i < order.size(); ++i)
@@ -394,6 +400,8 @@ class Converter {
         const HloCost& cost = out_.hloCosts[index];
         ++d.opsCosted;
         d.bytes += cost.bytes;
+        if (cost.collective)
+            joinCollective(d, op, index, *cost.collective);
         if (!cost.flopsKnown)
             return;
         ++d.opsWithFlops;
@@ -407,6 +415,27 @@ class Converter {
         if (events.givenOf.size() <= op)
             events.givenOf.resize(op + 1, kNoIndex);
         events.givenOf[op] = given->second;
+    }
+
+    // A collective instruction's message, as record_param_comms gives a Kineto trace's: the
+    // analysis then bounds its kernels' busbw as it does NCCL's (collective_bytes.h).
+    void joinCollective(XplaneDevice& d, std::size_t op, std::uint32_t index,
+                        const HloCollective& c) {
+        TraceEvents& events = d.events;
+        const auto [it, fresh] = collectiveIndex_.try_emplace(index, kNoIndex);
+        if (fresh) {
+            CollectiveArgs args;
+            args.name = c.name;
+            args.inNelems = static_cast<std::int64_t>(std::min(c.inElements, 4e18));
+            args.outNelems = static_cast<std::int64_t>(std::min(c.outElements, 4e18));
+            args.dtype = hloDtypeName(c.elementType);
+            args.groupSize = c.groupSize > 0 && c.groupSize < (1 << 24)
+                                 ? static_cast<int>(c.groupSize)
+                                 : std::max(1, gpuPlanes_);
+            it->second = static_cast<std::uint32_t>(events.collectives.size());
+            events.collectives.push_back(std::move(args));
+        }
+        events.cpu[op].collective = it->second;
     }
 
     // Each device's events carry its own properties only: a rank is one GPU.
