@@ -1,6 +1,7 @@
 // The HLO cost model (hlo_cost.h says what is counted); which opcodes are elementwise,
 // transcendental or free is hlo_opcodes.h's.
 #include "core/import/xplane/hlo_cost.h"
+#include "core/import/xplane/hlo_gemm_config.h"
 #include "core/import/xplane/hlo_te_attention.h"
 
 #include "core/import/xplane/hlo_opcodes.h"
@@ -433,15 +434,32 @@ class Model {
                        ": its work is not in the HLO fields read");
     }
 
-    // A cuBLAS / hipBLASLt GEMM keeps its dimension numbers in backend_config, which is not
-    // read. Without batch dimensions (rank-2 operands and result) they are not needed:
+    // A cuBLAS / hipBLASLt GEMM keeps its dimension numbers in backend_config
+    // (hlo_gemm_config.h): 2 x output elements x the contracted sizes, as a dot. Without them
+    // (a config that does not parse), rank-2 operands and result still give K:
     // [M,K] x [K,N] -> [M,N] whichever operand is transposed, so K^2 = |A| x |B| / |C|.
     static HloCost gemmCall(const HloInstruction& i, const HloShape& c, const HloShape* a,
                             const HloShape* b) {
         const std::string& t = i.customCallTarget;
+        if (const auto dims = gemmDotDimensions(i.backendConfig); dims && a) {
+            double k = 1;
+            for (const std::int64_t d : dims->lhsContracting) {
+                const std::int64_t size = dim(*a, d);
+                if (size < 0)
+                    return unknown(t + " contracts dimension " + std::to_string(d) +
+                                   ", not in its left operand");
+                k *= double(size);
+            }
+            const double out = hloElements(c);
+            return matrixWork(known(2 * out * k,
+                                    t + ": 2 x " + countText(out) + " output elements x " +
+                                        countText(k) +
+                                        " contracted (dimension numbers from backend_config)",
+                                    a->elementType));
+        }
         if (!a || !b || a->dims.size() != 2 || b->dims.size() != 2 || c.dims.size() != 2)
-            return unknown(t + " with batch dimensions: its dimension numbers are in "
-                               "backend_config, not read");
+            return unknown(t + " with batch dimensions and no dimension numbers in its "
+                               "backend_config");
         const double out = hloElements(c);
         const double squared = out > 0 ? hloElements(*a) * hloElements(*b) / out : 0;
         if (!(squared >= 1 && squared < 1e30)) // llround would overflow

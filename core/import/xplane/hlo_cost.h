@@ -13,9 +13,10 @@
 //   - reduce: (input elements - output elements) x the FLOPs of the reducer; reduce-window:
 //     output elements x window taps x the reducer's FLOPs;
 //   - fusion: the sum over its fused computation (nested fusions included);
-//   - a cuBLAS / hipBLASLt GEMM custom call (`__cublas$gemm`, `__cublas$lt$matmul*`) without batch
-//     dimensions: 2 x M x N x K, K from the operand sizes (its dimension numbers are in
-//     backend_config, which is not read; with batch dimensions its FLOPs stay unknown);
+//   - a cuBLAS / hipBLASLt GEMM custom call (`__cublas$gemm`, `__cublas$lt$matmul*`): as a dot,
+//     with the dimension numbers its backend_config JSON holds (hlo_gemm_config.h); without
+//     them, rank-2 operands still give K from their sizes (2 x M x N x K), a batched one stays
+//     unknown;
 //   - data movement (bitcast, reshape, transpose, copy, slice, broadcast, concatenate, pad, ...)
 //     and collectives: 0 FLOPs; a collective also says its message (HloCollective);
 //   - Transformer Engine's fused attention calls (`te_fused_attn_forward_ffi` / `_backward_ffi`):
