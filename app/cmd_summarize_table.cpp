@@ -1,6 +1,7 @@
 // The table of `roofscope summarize`: the longest records first, then totals and collectives.
 #include "app/cmd_summarize.h"
 #include "core/import/importer.h"
+#include "core/kernel_name.h"
 #include "core/stack_text.h"
 
 #include "core/roofline.h"
@@ -81,11 +82,18 @@ std::string deviceText(const FileSummary& s) {
     return s.deviceName + " (" + s.deviceId + ")";
 }
 
-void printRecord(std::ostream& out, const OpRecord& r, double totalS) {
+// A record's name as the window labels it: by op, the op (and a helper's short kernel name); by
+// kernel or launch, the kernel's short name ("FmhaFwdKernel" for a Composable Kernel launcher,
+// "vectorized_elementwise_kernel<MulFunctor>"), so that long template names stay apart.
+std::string nameOf(const OpRecord& r, Grouping grouping) {
+    return shortName(grouping == Grouping::op ? recordLabel(r) : shortKernelName(r.name));
+}
+
+void printRecord(std::ostream& out, const OpRecord& r, Grouping grouping, double totalS) {
     const bool timed = r.timeS.known() && r.timeS.value > 0;
     const auto dram = r.bytesAt(MemoryLevel::dram);
     const double ai = r.flops.known() && dram ? intensity(r.flops.value, *dram) : NAN;
-    out << padded(shortName(r.name), kNameWidth) << padded(std::string(toString(r.category)), 12)
+    out << padded(nameOf(r, grouping), kNameWidth) << padded(std::string(toString(r.category)), 12)
         << padded(std::string(toString(r.phase)), 14) << padded(std::to_string(r.count), 7)
         << padded(r.timeS.known() ? formatSi(r.timeS.value, Dimension::time) : "-", 11)
         << padded(timed && totalS > 0 ? percent(r.timeS.value / totalS) : "-", 8)
@@ -143,7 +151,12 @@ void printSummaryTable(std::ostream& out, const FileSummary& s, Grouping groupin
     if (const std::string stack = describeStack(s.stack); !stack.empty())
         out << "stack: " << stack << "\n";
     if (!s.records.empty()) {
+        // A file of several ranks lists each rank's records: the rank tells them apart.
+        const bool ranks = std::any_of(s.records.begin(), s.records.end(), [&](const auto& r) {
+            return r.record.rank != s.records.front().record.rank;
+        });
         out << "\n"
+            << (ranks ? padded("RANK", 6) : std::string())
             << padded("NAME (by " + std::string(groupingName(grouping)) + ")", kNameWidth)
             << padded("CATEGORY", 12) << padded("PHASE", 14) << padded("COUNT", 7)
             << padded("TIME", 11) << padded("SHARE", 8) << padded("FLOP/S", 15)
@@ -151,7 +164,9 @@ void printSummaryTable(std::ostream& out, const FileSummary& s, Grouping groupin
         const std::size_t shown = top == 0 ? s.records.size() : std::min(top, s.records.size());
         for (std::size_t i = 0; i < shown; ++i) {
             const SummaryRecord& sr = s.records[i];
-            printRecord(out, sr.record, t.timeS);
+            if (ranks)
+                out << padded(std::to_string(sr.record.rank), 6);
+            printRecord(out, sr.record, grouping, t.timeS);
             out << padded(std::string(toString(sr.bottleneck)), 15)
                 << toString(sr.record.flops.origin) << "\n";
         }

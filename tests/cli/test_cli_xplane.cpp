@@ -152,6 +152,25 @@ class TestCliXplane : public QObject {
         QVERIFY2(table.out.contains(QStringLiteral("XPlane profile, ranks 0 and 7 of 8, ")),
                  qPrintable(table.out));
         QVERIFY2(table.out.contains(QStringLiteral("\nRANK  STEP ")), qPrintable(table.out));
+        QVERIFY2(table.out.contains(QStringLiteral("\nRANK  NAME (by kernel) ")),
+                 qPrintable(table.out));
+        QVERIFY2(table.out.contains(QStringLiteral("\n0     CopyDeviceToDevice ")),
+                 qPrintable(table.out));
+    }
+
+    // The table names kernels as the window does: Composable Kernel's launchers
+    // (ck_tile::kentry<..., FmhaFwdKernel<...>>) by their kernel type, not a cut of the template.
+    void theTableNamesKernelsShort() {
+        if (!QFile::exists(kTe))
+            QSKIP("../shared/samples is not present");
+        const Run table = runner_.runCommand({QStringLiteral("summarize"), kTe});
+        if (table.exitCode != 0 && table.err.contains(QStringLiteral("protobuf")))
+            QSKIP("this build has no protobuf");
+        QCOMPARE(table.exitCode, 0);
+        QVERIFY2(table.out.contains(QStringLiteral("\nFmhaFwdKernel ")), qPrintable(table.out));
+        QVERIFY2(table.out.contains(QStringLiteral("\nFmhaBwdDQDKDVKernel ")),
+                 qPrintable(table.out));
+        QVERIFY2(!table.out.contains(QStringLiteral("ck_tile::kentry")), qPrintable(table.out));
     }
 
     // A PNG loads the GUI module, which links core (and the XPlane schema) a second time into the

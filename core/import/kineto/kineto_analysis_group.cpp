@@ -114,7 +114,8 @@ std::string_view noFlopsText(NoFlopsReason reason) {
     case NoFlopsReason::estimateFailed:
         return "the estimate refused the recorded inputs (see the warnings)";
     case NoFlopsReason::helper:
-        return "a helper kernel of its op: its bytes, none of the op's FLOPs";
+        return "a helper kernel of its op (a layout transform, an im2col, a split-K reduction, a "
+               "workspace fill): none of the op's FLOPs or bytes go to it";
     case NoFlopsReason::covered:
         return "inside a composite op whose inner ops carry the FLOPs";
     }
