@@ -45,9 +45,12 @@ class TestKinetoAnalysisGroup : public QObject {
         const KinetoAnalysis a = analyzeTrace(events);
         const auto records = groupLaunches(a.launches, Grouping::launch);
         QCOMPARE(records.size(), std::size_t(6));
-        // Each launch's record, with the reason for absent FLOPs in words.
+        // Each launch's record, named by its kernel, with the reason for absent FLOPs in words.
         for (std::size_t i = 0; i < records.size(); ++i) {
             OpRecord expected = a.launches[i].record;
+            QVERIFY(expected.name.empty()); // the launch's name is shared (Launch::name)
+            expected.name = a.launches[i].name.str();
+            QVERIFY(!expected.name.empty());
             if (!expected.flops.known())
                 expected.flopsNote = std::string(noFlopsText(a.launches[i].noFlops));
             // The op that launched it, with its shapes; none for an unlinked launch.
@@ -124,7 +127,7 @@ class TestKinetoAnalysisGroup : public QObject {
     void sumRules() {
         std::vector<Launch> launches(2);
         for (Launch& l : launches) {
-            l.record.name = "k";
+            l.name = "k";
             l.record.timeS = Measure::measured(1e-6);
         }
         launches[0].record.flops = Measure::measured(100);
@@ -169,7 +172,7 @@ class TestKinetoAnalysisGroup : public QObject {
         QVERIFY(a.warnings.empty());
         const Launch& ka = a.launches[0];
         const Launch& kb = a.launches[1];
-        QCOMPARE(kb.record.name, std::string("k_b"));
+        QCOMPARE(kb.name.str(), std::string("k_b"));
         QVERIFY(kb.record.flops == Measure::measured(215));
         QVERIFY(kb.record.precision == Precision::fp32);
         QVERIFY(ka.record.flops == Measure::measured(2007));
@@ -202,7 +205,7 @@ class TestKinetoAnalysisGroup : public QObject {
         const TraceEvents events = b.take();
         const KinetoAnalysis a = analyzeTrace(events);
         QCOMPARE(a.launches.size(), std::size_t(2));
-        QCOMPARE(a.launches[0].record.name, std::string("sgemm_a"));
+        QCOMPARE(a.launches[0].name.str(), std::string("sgemm_a"));
         QVERIFY(a.launches[0].record.flops == Measure::measured(215));
         QVERIFY(!a.launches[0].record.timeS.known());
         QVERIFY(a.launches[1].record.flops == Measure::measured(2007));

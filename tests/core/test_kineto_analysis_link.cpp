@@ -92,7 +92,7 @@ class TestKinetoAnalysisLink : public QObject {
         const KinetoAnalysis a = analyzeTrace(events);
         QCOMPARE(a.launches.size(), std::size_t(3));
         for (const Launch& l : a.launches) {
-            QVERIFY2(l.opName.empty(), l.record.name.c_str());
+            QVERIFY2(l.opName.empty(), l.name.str().c_str());
             QVERIFY(!l.record.flops.known());
             QVERIFY(!l.record.bytesAt(MemoryLevel::dram));
             QVERIFY(l.record.precision == Precision::other);
@@ -251,9 +251,9 @@ class TestKinetoAnalysisLink : public QObject {
         const TraceEvents events = b.take();
         const KinetoAnalysis a = analyzeTrace(events);
         QCOMPARE(a.launches.size(), std::size_t(3));
-        QCOMPARE(a.launches[0].record.name, std::string("a"));
-        QCOMPARE(a.launches[1].record.name, std::string("Memcpy HtoD (Pinned -> Device)"));
-        QCOMPARE(a.launches[2].record.name, std::string("c"));
+        QCOMPARE(a.launches[0].name.str(), std::string("a"));
+        QCOMPARE(a.launches[1].name.str(), std::string("Memcpy HtoD (Pinned -> Device)"));
+        QCOMPARE(a.launches[2].name.str(), std::string("c"));
     }
 
     // 100,000 nested op pairs, each with a kernel found through its runtime event: a quadratic

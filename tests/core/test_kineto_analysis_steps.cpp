@@ -64,7 +64,7 @@ class TestKinetoAnalysisSteps : public QObject {
         QCOMPARE(a.launches.size(), std::size_t(6));
         std::map<std::string, int> stepOf;
         for (const Launch& l : a.launches)
-            stepOf[l.record.name] = l.step;
+            stepOf[l.name.str()] = l.step;
         QCOMPARE(stepOf["tail_of_step_1"], -1);
         QCOMPARE(stepOf["forward_kernel"], 0);
         QCOMPARE(stepOf["backward_kernel"], 0); // by CPU time, whatever its thread

@@ -18,9 +18,8 @@ std::string fixture(const char* name) {
 }
 
 const Launch* launchNamed(const KinetoAnalysis& a, std::string_view prefix) {
-    const auto it = std::find_if(a.launches.begin(), a.launches.end(), [&](const Launch& l) {
-        return l.record.name.starts_with(prefix);
-    });
+    const auto it = std::find_if(a.launches.begin(), a.launches.end(),
+                                 [&](const Launch& l) { return l.name.starts_with(prefix); });
     return it == a.launches.end() ? nullptr : &*it;
 }
 

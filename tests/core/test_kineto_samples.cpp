@@ -237,7 +237,7 @@ class TestKinetoSamples : public QObject {
             QVERIFY2(w.find("collective") == std::string::npos, w.c_str());
         double sendRecvS = 0;
         for (const auto& l : a.launches)
-            if (l.record.name.starts_with("ncclKernel_SendRecv")) {
+            if (l.name.starts_with("ncclKernel_SendRecv")) {
                 sendRecvS += l.record.timeS.value;
                 QVERIFY(l.messageBytes > 0);
                 // The all-gathers run on 64 of the 128 ranks (their c10d op's output is 64x its

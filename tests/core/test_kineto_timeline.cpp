@@ -203,7 +203,7 @@ class TestKinetoTimeline : public QObject {
             ++launches[records.ofRank[0][k]];
             QVERIFY(r.category == all[k].record.category);
             if (grouping != Grouping::op)
-                QVERIFY(r.name.rfind(all[k].record.name, 0) == 0);
+                QVERIFY(r.name.rfind(all[k].name.str(), 0) == 0);
         }
         for (std::size_t i = 0; i < merged.records.size(); ++i)
             QCOMPARE(launches[i], merged.records[i].count);

@@ -158,10 +158,10 @@ class TestOpNameCategory : public QObject {
                 continue; // runtime memcpy / memset events, not kernels
             const double t = l.record.timeS.value;
             total += t;
-            const std::optional<Category> fromName = kernelTraits(l.record.name).category;
+            const std::optional<Category> fromName = kernelTraits(l.name.str()).category;
             if (!fromName && l.record.category != Category::collective) {
                 nameAlone += t; // what the table alone leaves, ops ignored
-                left[l.record.name] += t;
+                left[l.name.str()] += t;
             }
             if (l.record.category == Category::collective || categoryFromOpName(l.opName.str()))
                 continue;

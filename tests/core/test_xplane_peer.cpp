@@ -201,8 +201,7 @@ class TestXplanePeer : public QObject {
         double sumUs = 0;
         for (const LoadedTrace& r : trace->ranks)
             for (const Launch& l : r.analysis.launches) {
-                if (l.opName.str() != op.toStdString() ||
-                    !l.record.name.starts_with(kernel.toStdString()))
+                if (l.opName.str() != op.toStdString() || !l.name.starts_with(kernel.toStdString()))
                     continue;
                 ++seen;
                 sumUs += l.record.timeS.value * 1e6;

@@ -299,7 +299,7 @@ class TestXplaneReader : public QObject {
         for (const LoadedTrace& r : loaded.value().ranks)
             for (const Launch& l : r.analysis.launches)
                 if (l.opName.str() == op.toStdString() &&
-                    l.record.name.find(kernelPart.toStdString()) != std::string::npos) {
+                    l.name.find(kernelPart.toStdString()) != std::string::npos) {
                     ++seen;
                     QCOMPARE(int(l.record.category), category);
                     QCOMPARE(l.record.flops.known(), flops);
@@ -363,7 +363,7 @@ class TestXplaneReader : public QObject {
         QCOMPARE(a.steps[0].launches, std::int64_t(4));
         std::map<std::string, Category> byKernel;
         for (const Launch& l : a.launches)
-            byKernel[l.record.name.substr(0, 8)] = l.record.category;
+            byKernel[l.name.str().substr(0, 8)] = l.record.category;
         QVERIFY(byKernel["Im3d2Col"] == Category::conv);
         QVERIFY(byKernel["Cijk_Ail"] == Category::conv);
         QVERIFY(byKernel["ncclDevK"] == Category::collective);

@@ -19,7 +19,7 @@ inline const OpRecord* named(const std::vector<OpRecord>& records, const std::st
 // The first launch whose kernel is named `name`; nullptr when none is.
 inline const Launch* launchNamed(const KinetoAnalysis& a, const std::string& name) {
     for (const Launch& l : a.launches)
-        if (l.record.name == name)
+        if (l.name.str() == name)
             return &l;
     return nullptr;
 }

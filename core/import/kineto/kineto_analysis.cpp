@@ -68,7 +68,9 @@ KinetoAnalysis analyzeTrace(const TraceEvents& events) {
         const std::size_t at = launches.size();
         Launch& launch = launches.emplace_back();
         OpRecord& r = launch.record;
-        r.name = g.name != kNoIndex ? events.strings.text(g.name) : std::string();
+        if (g.name != kNoIndex)
+            launch.name = texts.name(g.name);
+        const std::string& name = launch.name.str();
         r.rank = out.context.rank;
         r.stream = g.stream;
         r.precision = Precision::other;
@@ -82,24 +84,24 @@ KinetoAnalysis analyzeTrace(const TraceEvents& events) {
 
         bool compute = false;
         if (g.kind != GpuEventKind::kernel) {
-            describeCopy(g, r.name, r);
+            describeCopy(g, name, r);
         } else {
             // Asked once per kernel name: lowering long names for every launch shows up.
             bool commName = false;
             if (g.name == kNoIndex) {
-                commName = looksLikeCommKernel(r.name);
+                commName = looksLikeCommKernel(name);
             } else {
                 std::int8_t& known = commByName[g.name];
                 if (known < 0)
-                    known = looksLikeCommKernel(r.name) ? 1 : 0;
+                    known = looksLikeCommKernel(name) ? 1 : 0;
                 commName = known == 1;
             }
             const CollectiveArgs* args = collectiveArgs(events, links, i, commName);
             if (args)
-                describeCollective(args, r.name, out.context.worldSize, nodeGpus, launch,
+                describeCollective(args, name, out.context.worldSize, nodeGpus, launch,
                                    commProblems);
             else if (commName) // older traces: from record_param_comms' shapes, nccl:<name>
-                derived.describe(i, r.name, out.context.worldSize, nodeGpus, launch, commProblems);
+                derived.describe(i, name, out.context.worldSize, nodeGpus, launch, commProblems);
             else
                 compute = true;
             kernels.push_back(at);

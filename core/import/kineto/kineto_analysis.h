@@ -53,9 +53,13 @@ std::string_view noFlopsText(NoFlopsReason reason);
 
 // One GPU launch (kernel, memcpy, memset) with what the trace says about it.
 struct Launch {
-    // name = kernel name; count 1; rank (the trace's) and stream set; deviceId left empty, as the
-    // trace names GPUs by index (`device`), not by catalog id; timeS measured (absent for counter
-    // ranges without kernels); precision `other` when nothing says it.
+    // The kernel (or copy, memset) name, shared by every launch of it: a copy per launch was a
+    // third of a launch's memory (kernel names run to hundreds of characters). `record.name`
+    // stays empty; groupLaunches names the records it makes.
+    SharedText name;
+    // count 1; rank (the trace's) and stream set; deviceId left empty, as the trace names GPUs
+    // by index (`device`), not by catalog id; timeS measured (absent for counter ranges without
+    // kernels); precision `other` when nothing says it.
     OpRecord record;
     SharedText opName;   // the op whose estimate (or link) it carries; "" when unlinked
     SharedText shapeKey; // that op's "Input Dims" JSON text, "" when none

@@ -64,7 +64,7 @@ void applyCounters(const TraceEvents& events, const std::vector<std::size_t>& ke
         for (const std::size_t i : ranges) {
             const CounterRange& range = events.counters[i];
             Launch launch;
-            launch.record.name = events.strings.text(range.name);
+            launch.name = events.strings.text(range.name);
             launch.record.rank = rank;
             const CounterFlops measured = counterFlops(range);
             launch.record.flops = measured.flops;
@@ -100,7 +100,7 @@ void applyCounters(const TraceEvents& events, const std::vector<std::size_t>& ke
         const CounterRange& range = events.counters[ranges[i]];
         Launch& launch = launches[kernels[k]];
         if (range.name != events.gpu[gpuIndex[k]].name &&
-            events.strings.text(range.name) != launch.record.name) {
+            events.strings.text(range.name) != launch.name.str()) {
             ++mismatched;
             continue;
         }

@@ -278,7 +278,7 @@ void applyEstimates(const TraceEvents& events, const Links& links,
     for (std::size_t k = 0; k < kernels.size(); ++k) {
         const std::uint32_t nameId = events.gpu[gpuIndex[k]].name;
         if (nameId == kNoIndex) {
-            traits[k] = kernelTraits(launches[kernels[k]].record.name);
+            traits[k] = kernelTraits(launches[kernels[k]].name.str());
         } else {
             std::optional<KernelTraits>& known = traitsByName[nameId];
             if (!known)

@@ -148,11 +148,11 @@ KeyedLaunch keyOf(const Launch& l, Grouping grouping) {
     k.byOp = grouping == Grouping::op && !l.opName.empty() && r.category != Category::collective;
     k.helper = k.byOp && (l.helper || r.category == Category::memcpy);
     if (grouping == Grouping::kernel)
-        k.key = {false, r.name, r.deviceId, l.device, r.rank, category, r.outsideSteps};
+        k.key = {false, l.name.str(), r.deviceId, l.device, r.rank, category, r.outsideSteps};
     else if (k.byOp)
         k.key = {true, l.opName.str(), l.shapeKey.str(), category, k.helper, 0, r.outsideSteps};
     else
-        k.key = {false, r.name, "", 0, 0, 0, r.outsideSteps};
+        k.key = {false, l.name.str(), "", 0, 0, 0, r.outsideSteps};
     return k;
 }
 
@@ -183,6 +183,7 @@ std::vector<OpRecord> groupLaunches(const std::vector<Launch>& launches, Groupin
         out.reserve(launches.size());
         for (const Launch& l : launches) {
             out.push_back(l.record);
+            out.back().name = l.name.str();
             out.back().op = opOf(l.opName.str(), l.shapeKey.str(), l.record.category);
             if (!l.record.flops.known())
                 out.back().flopsNote = noFlopsText(l.noFlops);
@@ -199,11 +200,12 @@ std::vector<OpRecord> groupLaunches(const std::vector<Launch>& launches, Groupin
             if (first) {
                 Group g;
                 g.sum = r;
+                g.sum.name = l.name.str();
                 if (k.byOp) {
                     const std::string shapes = readableShapes(l.shapeKey.str());
                     g.sum.name = shapes.empty() ? l.opName.str() : l.opName.str() + " " + shapes;
                     if (k.helper)
-                        g.sum.name += " \u00b7 " + r.name;
+                        g.sum.name += " \u00b7 " + l.name.str();
                 }
                 if (r.outsideSteps)
                     g.sum.name += kOutsideStepsSuffix;

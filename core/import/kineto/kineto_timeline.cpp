@@ -14,12 +14,12 @@
 namespace roofscope {
 namespace {
 
-GpuLane kindOf(const OpRecord& r) {
+GpuLane kindOf(const OpRecord& r, const std::string& name) {
     if (r.category == Category::collective)
         return GpuLane::communication;
     // Memsets are their op's device work, as in the step breakdown (steps.h); the launch keeps no
     // event kind, but Kineto names them "Memset (Device)".
-    if (r.category == Category::memcpy && r.name.find("emset") == std::string::npos)
+    if (r.category == Category::memcpy && name.find("emset") == std::string::npos)
         return GpuLane::memcpy;
     return GpuLane::compute;
 }
@@ -110,7 +110,7 @@ StepTimeline stepTimeline(const MultiRankTrace& trace, const LaunchRecords& reco
                            l.tsNs,
                            l.tsNs + std::max<std::int64_t>(l.durNs, 0),
                            static_cast<int>(of[k]),
-                           kindOf(l.record)});
+                           kindOf(l.record, l.name.str())});
             origin = std::min(origin, l.tsNs);
         }
         if (origin != std::numeric_limits<std::int64_t>::max()) {
