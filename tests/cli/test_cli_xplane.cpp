@@ -125,6 +125,39 @@ class TestCliXplane : public QObject {
         QVERIFY2(conv, qPrintable(r.out));
     }
 
+    // The TE sample's GPU (gfx950, 256 CUs, 2.4 GHz) is the catalog's MI355X: the summary binds
+    // it without --device and bounds the records whose work the HLO gives on its roofs.
+    void theTeSampleIsBoundedOnItsMi355x() {
+        if (!QFile::exists(kTe))
+            QSKIP("../shared/samples is not present");
+        const Run r =
+            runner_.runCommand({QStringLiteral("summarize"), kTe, QStringLiteral("--json")});
+        if (r.exitCode != 0 && r.err.contains(QStringLiteral("protobuf")))
+            QSKIP("this build has no protobuf");
+        QCOMPARE(r.exitCode, 0);
+        const QJsonObject file = firstDataset(r.out);
+        QCOMPARE(file.value(QStringLiteral("device")).toObject().value("id").toString(),
+                 QStringLiteral("amd-mi355x"));
+        for (const QJsonValue& w : file.value(QStringLiteral("warnings")).toArray())
+            QVERIFY2(!w.toString().contains(QStringLiteral("not in the catalog")),
+                     qPrintable(w.toString()));
+        // The bf16 GEMMs run at 384 to 1120 FLOP per DRAM byte, above the MI355X's bf16 ridge
+        // (2516.6 TFLOP/s / 8 TB/s = 315 FLOP/B): compute-bound.
+        int bounded = 0, gemms = 0;
+        for (const QJsonValue& v : file.value(QStringLiteral("records")).toArray()) {
+            const QJsonObject rec = v.toObject();
+            const QString bottleneck = rec.value(QStringLiteral("bottleneck")).toString();
+            if (bottleneck != "none")
+                ++bounded;
+            if (rec.value(QStringLiteral("category")).toString() == "gemm" &&
+                rec.value(QStringLiteral("flops_origin")).toString() == "estimated") {
+                ++gemms;
+                QCOMPARE(bottleneck, QStringLiteral("compute"));
+            }
+        }
+        QVERIFY2(bounded > 0 && gemms > 0, qPrintable(r.out.left(4000)));
+    }
+
     // The conv3d sample's work ran on two of its eight GPUs (figures from protoc's decoding,
     // infoOnTheSamples_data and xspace_figures.py): GPU 0 53 copies of 889.028 us, GPU 7 25
     // kernels of 3.586493 ms. The summary names both ranks and gives each its own step, so that

@@ -36,7 +36,7 @@ class TestXplaneDevice : public QObject {
                                 << "";
         QTest::newRow("MI355X (sample 20)")
             << "AMD" << 9 << 5 << 256 << 288.0 << 2.4 << "AMD Instinct MI355X"
-            << "";
+            << "amd-mi355x";
         QTest::newRow("MI350X") << "AMD" << 9 << 5 << 256 << 288.0 << 2.2 << "AMD Instinct MI350X"
                                 << "";
         QTest::newRow("H100 SXM") << "Nvidia" << 9 << 0 << 132 << 79.6 << 1.98

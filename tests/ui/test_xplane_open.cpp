@@ -76,13 +76,13 @@ class TestXplaneOpen : public QObject {
         QVERIFY(waitForLoad(window));
         const Session& s = window.session();
         QCOMPARE(s.datasets.size(), std::size_t(1));
-        // 150 kernels on GPU 0 (protoc's decoding, tests/data/xplane/xspace_figures.py); the
-        // MI355X is not in the catalog, so no device is bound.
+        // 150 kernels on GPU 0 (protoc's decoding, tests/data/xplane/xspace_figures.py), bound
+        // to the catalog's MI355X, the GPU the plane's figures name.
         double launches = 0;
         for (const OpRecord& r : s.datasets[0].records)
             launches += double(r.count);
         QCOMPARE(launches, 150.0);
-        QVERIFY(s.datasets[0].context.deviceId.empty());
+        QCOMPARE(s.datasets[0].context.deviceId, std::string("amd-mi355x"));
     }
 
     void aTruncatedProfileIsRefused() {
