@@ -11,8 +11,13 @@ template <class Map, class Key> std::optional<Ceiling> find(const Map& map, cons
 } // namespace
 
 namespace {
-bool sixteenBit(Precision precision) {
-    return precision == Precision::fp16 || precision == Precision::bf16;
+// 16-bit work off the tensor units computes in fp32 registers (ceilings.h); integer, boolean
+// and mixed work (`other`: a cast, an index computation, a comparison) runs on the vector ALUs,
+// whose integer lanes issue at the fp32 rate or half of it: the fp32 vector roof is the nearest
+// roof either has.
+bool onFp32Vector(Precision precision) {
+    return precision == Precision::fp16 || precision == Precision::bf16 ||
+           precision == Precision::other;
 }
 } // namespace
 
@@ -20,7 +25,7 @@ std::optional<ComputeKey> Ceilings::computeKeyFor(Precision precision, bool pref
     if (preferTensor && compute.contains({precision, ComputeUnit::tensor}))
         return ComputeKey{precision, ComputeUnit::tensor};
     const ComputeKey fp32{Precision::fp32, ComputeUnit::vector};
-    if (sixteenBit(precision) && compute.contains(fp32))
+    if (onFp32Vector(precision) && compute.contains(fp32))
         return fp32;
     if (compute.contains({precision, ComputeUnit::vector}))
         return ComputeKey{precision, ComputeUnit::vector};
@@ -37,7 +42,7 @@ const Ceiling* Ceilings::computeCeiling(Precision precision, bool preferTensor) 
     if (preferTensor)
         if (const auto it = compute.find({precision, ComputeUnit::tensor}); it != compute.end())
             return &it->second;
-    if (sixteenBit(precision))
+    if (onFp32Vector(precision))
         if (const auto it = compute.find({Precision::fp32, ComputeUnit::vector});
             it != compute.end())
             return &it->second;

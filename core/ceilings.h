@@ -54,8 +54,8 @@ struct Ceilings {
     // bf16 off the tensor units take the fp32 vector ceiling, and their own vector ceiling only
     // on a device that lists no fp32 one: PyTorch's and XLA's pointwise and normalisation kernels
     // load 16-bit data but compute in fp32 registers, so the packed half2 rate that datasheets
-    // and the probe give (twice fp32 on Hopper) is not a roof they can reach. nullopt when
-    // nothing applies.
+    // and the probe give (twice fp32 on Hopper) is not a roof they can reach. Integer and
+    // boolean work (`other`) takes the fp32 vector ceiling too. nullopt when nothing applies.
     std::optional<Ceiling> computeFor(Precision precision, bool preferTensor) const;
     // Which ceiling computeFor picks, so that a report can name it; nullopt when none applies.
     std::optional<ComputeKey> computeKeyFor(Precision precision, bool preferTensor) const;

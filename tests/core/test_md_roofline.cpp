@@ -233,6 +233,12 @@ class TestMdRoofline : public QObject {
         // fp16 off the tensor units is bound by the fp32 vector roof, not its own 100: the
         // frameworks' 16-bit pointwise kernels compute in fp32 (Ceilings::computeFor).
         QTest::newRow("vector units") << fp16 << false << dram << intra << 50e12 << 2e12 << 300e9;
+        // Integer and boolean work (a cast, an index computation: precision `other`) runs on
+        // the vector ALUs: the fp32 vector roof, 50, on the units it ran on or not.
+        QTest::newRow("other precision") << int(Precision::other) << false << dram << intra
+                                         << 50e12 << 2e12 << 300e9;
+        QTest::newRow("other precision, tensor asked")
+            << int(Precision::other) << true << dram << intra << 50e12 << 2e12 << 300e9;
         QTest::newRow("fp32 tensor falls back")
             << fp32 << true << dram << intra << 50e12 << 2e12 << 300e9;
         QTest::newRow("l2 and inter-node") << fp16 << true << l2 << inter << 400e12 << 8e12 << 50e9;

@@ -209,22 +209,29 @@ void MdChart::drawPlane(MdPlane plane, const MdAnalysis& md, const Dataset& data
         const QString unit = plane == MdPlane::a   ? QStringLiteral("FLOP/B")
                              : plane == MdPlane::o ? QStringLiteral("B/B")
                                                    : QStringLiteral("B/FLOP");
+        const QString peakText = QStringLiteral("%1 %2").arg(
+            plane == MdPlane::a ? QStringLiteral("APF") : QStringLiteral("APB"),
+            QString::fromStdString(
+                formatSi(peak, plane == MdPlane::a ? Dimension::flopsPerS : Dimension::bytesPerS)));
+        // A plane without points shows why in a box that takes its middle: the peak goes in
+        // its title, where nothing can cover it.
+        const bool empty = count == 0 && markers.empty();
         if (QCPTextElement* title = planeTitles_[plane])
             title->setText(title->text() + QStringLiteral("\n") +
-                           tr("ridge %1 %2").arg(QString::number(ridge, 'g', 3), unit));
+                           tr("ridge %1 %2").arg(QString::number(ridge, 'g', 3), unit) +
+                           (empty ? QStringLiteral(", ") + peakText : QString()));
         // The peak, over the flat part of the roof.
-        auto* peakLabel = new QCPItemText(this);
-        peakLabel->setClipAxisRect(rect);
-        peakLabel->position->setAxes(xAx, yAx);
-        peakLabel->position->setCoords(x1 / 1.3, peak * 1.08);
-        peakLabel->setPositionAlignment(Qt::AlignRight | Qt::AlignBottom);
-        peakLabel->setFont(QFont(font().family(), 7));
-        // Clear of the large aggregate markers that often sit just under the roof.
-        peakLabel->setPadding(QMargins(0, 0, 0, 8));
-        peakLabel->setText(QStringLiteral("%1 %2").arg(
-            plane == MdPlane::a ? QStringLiteral("APF") : QStringLiteral("APB"),
-            QString::fromStdString(formatSi(peak, plane == MdPlane::a ? Dimension::flopsPerS
-                                                                      : Dimension::bytesPerS))));
+        auto* peakLabel = empty ? nullptr : new QCPItemText(this);
+        if (peakLabel) {
+            peakLabel->setClipAxisRect(rect);
+            peakLabel->position->setAxes(xAx, yAx);
+            peakLabel->position->setCoords(x1 / 1.3, peak * 1.08);
+            peakLabel->setPositionAlignment(Qt::AlignRight | Qt::AlignBottom);
+            peakLabel->setFont(QFont(font().family(), 7));
+            // Clear of the large aggregate markers that often sit just under the roof.
+            peakLabel->setPadding(QMargins(0, 0, 0, 8));
+            peakLabel->setText(peakText);
+        }
     }
     xAx->setRange(xLow, xHigh);
 
@@ -276,7 +283,9 @@ void MdChart::drawPlane(MdPlane plane, const MdAnalysis& md, const Dataset& data
         none->setClipAxisRect(rect);
         none->position->setType(QCPItemPosition::ptAxisRectRatio);
         none->position->setAxisRect(rect);
-        none->position->setCoords(0.5, 0.6);
+        // Standing on the plane's floor, so that it grows away from the roof labels at the top.
+        none->setPositionAlignment(Qt::AlignHCenter | Qt::AlignBottom);
+        none->position->setCoords(0.5, 0.97);
         none->setColor(palette().color(QPalette::PlaceholderText));
         none->setBrush(QColor(255, 255, 255, 230));
         QString why = plane == MdPlane::a ? tr("no op has FLOPs, bytes and a time")
