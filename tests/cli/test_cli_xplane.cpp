@@ -235,6 +235,51 @@ class TestCliXplane : public QObject {
         // GPU 7's 25 kernels and GPU 0's 53 copies.
         QVERIFY2(r.out.contains(QStringLiteral("78 launches")), qPrintable(r.out));
     }
+
+    // The MD-Roofline and the comparison of a JAX run, headless. The TE sample on its MI355X:
+    // the attention forward kernels (FmhaFwdKernel, 10 launches: two calls of 5 executions,
+    // 34,376,515,584 FLOP each, test_xplane_te_attention) are compute-bound at the bf16 matrix
+    // roof, and the iteration gets a bound (a 20-FLOP integer convert once left it without).
+    // Projected onto an MI300X, the iteration gets a predicted time.
+    void exportDrawsMdAndComparisonViews() {
+        if (!QFile::exists(kTe))
+            QSKIP("../shared/samples is not present");
+        const QString md = dir_.filePath(QStringLiteral("te-md.json"));
+        const Run r = runner_.runCommand({QStringLiteral("export"), kTe, QStringLiteral("--view"),
+                                          QStringLiteral("md"), QStringLiteral("-o"), md});
+        if (r.exitCode != 0 && r.err.contains(QStringLiteral("protobuf")))
+            QSKIP("this build has no protobuf");
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        QVERIFY2(r.out.contains(QStringLiteral("ceilings of AMD Instinct MI355X")),
+                 qPrintable(r.out));
+        QVERIFY2(r.out.contains(QStringLiteral("Iteration (rank 0) as one point: ")) &&
+                     r.out.contains(QStringLiteral("(O plane), bound ")),
+                 qPrintable(r.out));
+        QFile f(md);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QJsonObject doc = QJsonDocument::fromJson(f.readAll()).object();
+        bool attention = false;
+        for (const QJsonValue& v : doc.value(QStringLiteral("rows")).toArray()) {
+            const QJsonObject row = v.toObject();
+            if (!row.value(QStringLiteral("name"))
+                     .toString()
+                     .contains(QStringLiteral("FmhaFwdKernel<")))
+                continue;
+            attention = true;
+            QCOMPARE(row.value(QStringLiteral("flops")).toDouble(), 10 * 34376515584.0);
+            QCOMPARE(row.value(QStringLiteral("bottleneck")).toString(), QStringLiteral("compute"));
+        }
+        QVERIFY(attention);
+
+        const QString compare = dir_.filePath(QStringLiteral("te-compare.json"));
+        const Run c =
+            runner_.runCommand({QStringLiteral("export"), kTe, QStringLiteral("--view"),
+                                QStringLiteral("compare"), QStringLiteral("--project-onto"),
+                                QStringLiteral("amd-mi300x"), QStringLiteral("-o"), compare});
+        QVERIFY2(c.exitCode == 0, qPrintable(c.err));
+        QVERIFY2(c.out.contains(QStringLiteral("Iteration 12.1 ms measured \u2192 ")),
+                 qPrintable(c.out));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestCliXplane)
