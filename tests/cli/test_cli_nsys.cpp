@@ -80,6 +80,39 @@ class TestCliNsys : public QObject {
         QCOMPARE(doc.value(QStringLiteral("schema")).toString(),
                  QStringLiteral("roofscope.timeline/1"));
     }
+
+    // The MD-Roofline and a projection of the 2-GPU export, headless, on the device the user
+    // names (the export does not record its GPU's model). Its iteration is the slower rank's
+    // GPU-busy time over the 300 ms cut, 274 ms (summarize's step table for rank 0).
+    void exportDrawsMdAndComparisonViews() {
+        if (!QFile::exists(k2026))
+            QSKIP("../shared/samples is not present");
+        const QString md = dir_.filePath(QStringLiteral("nsys-md.json"));
+        const Run r =
+            runner_.runCommand({QStringLiteral("export"), k2026, QStringLiteral("--device"),
+                                QStringLiteral("nvidia-h100-sxm5-80gb"), QStringLiteral("--view"),
+                                QStringLiteral("md"), QStringLiteral("-o"), md});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        QVERIFY2(r.out.contains(QStringLiteral("Dataset 'nsys_2026.2_2gpu_nccl_mfu_before.sqlite "
+                                               "(2 ranks)', memory level dram, ceilings of NVIDIA "
+                                               "H100 SXM5 80GB")),
+                 qPrintable(r.out));
+        QFile f(md);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QJsonObject doc = QJsonDocument::fromJson(f.readAll()).object();
+        QCOMPARE(doc.value(QStringLiteral("schema")).toString(), QStringLiteral("roofscope.md/1"));
+        QVERIFY(doc.value(QStringLiteral("rows")).toArray().size() > 2);
+
+        const QString compare = dir_.filePath(QStringLiteral("nsys-compare.json"));
+        const Run c = runner_.runCommand(
+            {QStringLiteral("export"), k2026, QStringLiteral("--device"),
+             QStringLiteral("nvidia-h100-sxm5-80gb"), QStringLiteral("--view"),
+             QStringLiteral("compare"), QStringLiteral("--project-onto"),
+             QStringLiteral("nvidia-a100-sxm4-80gb"), QStringLiteral("-o"), compare});
+        QVERIFY2(c.exitCode == 0, qPrintable(c.err));
+        QVERIFY2(c.out.contains(QStringLiteral("Iteration 274 ms measured \u2192 ")),
+                 qPrintable(c.out));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestCliNsys)
