@@ -7,6 +7,7 @@
 #include "core/import/xplane/hlo_cost.h"
 #include "core/import/xplane/hlo_estimate.h"
 #include "core/import/xplane/xplane_reader.h"
+#include "tests/support/hlo_builders.h"
 #include "tests/support/xspace_writer.h"
 
 #include <QFile>
@@ -20,44 +21,12 @@ using namespace roofscope::test;
 
 namespace {
 
-HloShape array(int type, std::vector<std::int64_t> dims) {
-    HloShape s;
-    s.elementType = type;
-    s.dims = std::move(dims);
-    return s;
-}
-
-HloShape tupleOf(std::vector<HloShape> parts) {
-    HloShape s;
-    s.elementType = hlo_type::tuple;
-    s.tupleShapes = std::move(parts);
-    return s;
-}
-
 // parameter p (operand shape) and the collective `op` of it, in one computation.
 HloModule collectiveModule(const std::string& opcode, const HloShape& operand,
                            const HloShape& result, std::int64_t groupSize) {
-    HloInstruction p;
-    p.id = 1;
-    p.name = "p";
-    p.opcode = "parameter";
-    p.shape = operand;
-    HloInstruction c;
-    c.id = 2;
-    c.name = "op";
-    c.opcode = opcode;
-    c.shape = result;
-    c.operands = {1};
+    HloInstruction c = instr(2, "op", opcode, result, {1});
     c.groupSize = groupSize;
-    HloComputation comp;
-    comp.id = 1;
-    comp.name = "main";
-    comp.instructions = {p, c};
-    comp.rootId = 2;
-    HloModule m;
-    m.computations = {comp};
-    m.entryId = 1;
-    return m;
+    return moduleOf({computation(1, {instr(1, "p", "parameter", operand), c})});
 }
 
 } // namespace

@@ -3,10 +3,12 @@
 // that they make countable; each row's figures worked out in its comment.
 #include "core/import/xplane/hlo_cost.h"
 #include "core/import/xplane/hlo_gemm_config.h"
+#include "tests/support/hlo_builders.h"
 
 #include <QtTest>
 
 using namespace roofscope;
+using namespace roofscope::test;
 
 namespace {
 
@@ -21,24 +23,6 @@ const char* const kBatchedConfig =
     R"({"gemm_backend_config":{"dot_dimension_numbers":{"lhs_contracting_dimensions":["2"],)"
     R"("rhs_contracting_dimensions":["1"],"lhs_batch_dimensions":["0"],)"
     R"("rhs_batch_dimensions":["0"]}}})";
-
-HloShape array(int type, std::vector<std::int64_t> dims) {
-    HloShape s;
-    s.elementType = type;
-    s.dims = std::move(dims);
-    return s;
-}
-
-HloInstruction instr(std::int64_t id, const std::string& name, const std::string& opcode,
-                     HloShape shape, std::vector<std::int64_t> operands = {}) {
-    HloInstruction i;
-    i.id = id;
-    i.name = name;
-    i.opcode = opcode;
-    i.shape = std::move(shape);
-    i.operands = std::move(operands);
-    return i;
-}
 
 } // namespace
 
@@ -105,15 +89,9 @@ class TestXplaneGemmConfig : public QObject {
             instr(3, "custom-call.1", "custom-call", array(hlo_type::bf16, {8, 128, 32}), {1, 2});
         call.customCallTarget = "__cublas$lt$matmul";
         call.backendConfig = config.toStdString();
-        HloComputation c;
-        c.id = 1;
-        c.name = "main";
-        c.instructions = {instr(1, "a", "parameter", array(hlo_type::bf16, {8, 128, 64})),
-                          instr(2, "b", "parameter", array(hlo_type::bf16, {8, 64, 32})), call};
-        c.rootId = 3;
-        HloModule m;
-        m.computations = {c};
-        m.entryId = 1;
+        const HloModule m = moduleOf({computation(
+            1, {instr(1, "a", "parameter", array(hlo_type::bf16, {8, 128, 64})),
+                instr(2, "b", "parameter", array(hlo_type::bf16, {8, 64, 32})), call})});
         const HloCost cost = hloCosts(m).at("custom-call.1");
         QCOMPARE(cost.flopsKnown, known);
         if (!known) {

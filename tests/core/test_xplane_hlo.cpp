@@ -7,6 +7,7 @@
 #include "core/import/xplane/hlo_cost.h"
 #include "core/import/xplane/hlo_module.h"
 #include "core/import/xplane/xplane_reader.h"
+#include "tests/support/hlo_builders.h"
 #include "tests/support/xspace_writer.h"
 
 #include <QFile>
@@ -24,47 +25,6 @@ namespace {
 
 const QString kSamples = QStringLiteral(ROOFSCOPE_SAMPLES);
 const QString kSeed = QStringLiteral(ROOFSCOPE_TEST_DATA "/xplane/seed_hlo.xplane.pb");
-
-HloShape array(int type, std::vector<std::int64_t> dims) {
-    HloShape s;
-    s.elementType = type;
-    s.dims = std::move(dims);
-    return s;
-}
-
-HloShape tupleOf(std::vector<HloShape> parts) {
-    HloShape s;
-    s.elementType = hlo_type::tuple;
-    s.tupleShapes = std::move(parts);
-    return s;
-}
-
-HloInstruction instr(std::int64_t id, std::string name, std::string opcode, HloShape shape,
-                     std::vector<std::int64_t> operands = {}) {
-    HloInstruction i;
-    i.id = id;
-    i.name = std::move(name);
-    i.opcode = std::move(opcode);
-    i.shape = std::move(shape);
-    i.operands = std::move(operands);
-    return i;
-}
-
-HloComputation computation(std::int64_t id, std::vector<HloInstruction> instructions) {
-    HloComputation c;
-    c.id = id;
-    c.name = "c" + std::to_string(id);
-    c.instructions = std::move(instructions);
-    c.rootId = c.instructions.back().id;
-    return c;
-}
-
-HloModule moduleOf(std::vector<HloComputation> computations) {
-    HloModule m;
-    m.computations = std::move(computations);
-    m.entryId = m.computations.back().id;
-    return m;
-}
 
 HloWindowDim window(std::int64_t size, std::int64_t stride = 1, std::int64_t pad = 0,
                     std::int64_t baseDilation = 1) {

@@ -114,6 +114,10 @@ std::uint8_t PhaseFinder::chainMarks(std::uint32_t index) {
 }
 
 Phase PhaseFinder::phaseOf(std::uint32_t gpuIndex) {
+    if (const std::uint32_t op = links_.op[gpuIndex]; op != kNoIndex &&
+                                                      op < events_.givenPhaseOf.size() &&
+                                                      events_.givenPhaseOf[op] != Phase::unknown)
+        return events_.givenPhaseOf[op];
     const std::uint32_t anchor = links_.anchor[gpuIndex];
     if (anchor != kNoIndex)
         if (const auto phase = phaseOfMarks(chainMarks(anchor)))

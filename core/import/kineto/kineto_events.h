@@ -165,6 +165,10 @@ struct TraceEvents {
     // `given`. The analysis takes these as the op's estimate (origin estimated).
     std::vector<std::uint32_t> givenOf;
     std::vector<OpEstimate> given;
+    // Per cpu entry (shorter, or empty), the training phase the file's program says of the op
+    // (an XPlane op's name stack, hloPhase); the analysis takes it before the names of the
+    // ranges around the op. unknown: none given.
+    std::vector<Phase> givenPhaseOf;
     std::int64_t eventsSeen = 0;       // every element of traceEvents, kept or not
     std::vector<std::string> warnings; // what was skipped and why, with byte offsets
     // Worker threads that parsed the batches; 0 when the reading thread parsed them itself (a

@@ -144,6 +144,7 @@ class Model {
                 HloCost cost = flopsOf(i, 0);
                 cost.bytes = bytesOf(i);
                 cost.bytesWritten = bytesOf(i, false);
+                cost.phase = hloPhase(i.opName);
                 out.emplace(i.name, std::move(cost));
             }
         return out;
@@ -504,6 +505,14 @@ double hloShapeBytes(const HloShape& shape) {
         return sum;
     }
     return hloElements(shape) * elementBytes(shape.elementType);
+}
+
+Phase hloPhase(std::string_view opName) {
+    if (opName.find("transpose(jvp(") != std::string_view::npos)
+        return Phase::backward;
+    if (opName.find("jvp(") != std::string_view::npos)
+        return Phase::forward;
+    return Phase::unknown;
 }
 
 std::unordered_map<std::string, HloCost> hloCosts(const HloModule& module) {

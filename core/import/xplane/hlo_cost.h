@@ -27,6 +27,7 @@
 // parameters and results), each once; the workspace that ends a cuDNN, cuBLAS or Transformer
 // Engine call's result tuple (a byte array) is not counted.
 
+#include "core/enums.h"
 #include "core/import/xplane/hlo_module.h"
 
 #include <cstdint>
@@ -60,7 +61,15 @@ struct HloCost {
     // all-reduce, all-gather, reduce-scatter, all-to-all and collective-permute (and their async
     // -start forms): 0 FLOPs, and what they move.
     std::optional<HloCollective> collective;
+    // The training phase the instruction's name stack says (hloPhase); unknown when it says none.
+    Phase phase = Phase::unknown;
 };
+
+// The phase of an instruction from JAX's name stack (HloInstruction::opName): backward under
+// the transpose of a jvp ("transpose(jvp(" — the autodiff's backward pass, recomputation under
+// remat included), forward under a jvp alone; unknown otherwise (an optimizer update, a program
+// that is not differentiated, a framework that writes no such stack).
+Phase hloPhase(std::string_view opName);
 
 // The bytes of one shape (tuples: their elements), at the element type's size; sub-byte types
 // count their bits.

@@ -239,6 +239,7 @@ bool copyInstruction(const xla::HloInstructionProto& from, HloInstruction& to,
         to.dot.rhsBatch = ints(d.rhs_batch_dimensions());
     }
     to.customCallTarget = from.custom_call_target();
+    to.opName = from.metadata().op_name();
     if (to.opcode == "custom-call")
         to.backendConfig = from.backend_config();
     if (from.replica_groups_size() > 0) {

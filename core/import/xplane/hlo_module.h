@@ -58,6 +58,9 @@ struct HloInstruction {
     bool hasDotDims = false;
     HloDotDims dot;
     std::string customCallTarget;
+    // metadata.op_name: the framework's name stack, "jit(loss_fn)/transpose(jvp())/dot_general"
+    // in JAX, whose transforms say forward (jvp) and backward (transpose of the jvp).
+    std::string opName;
     // Custom calls only (empty for the rest, which the model does not read it for): the
     // backend_config text, such as an FFI call's attribute dictionary ("{attn_heads = 16 : i64,
     // ...}") or a cuBLAS call's JSON.

@@ -402,6 +402,12 @@ class Converter {
         d.bytes += cost.bytes;
         if (cost.collective)
             joinCollective(d, op, index, *cost.collective);
+        if (cost.phase != Phase::unknown) {
+            std::vector<Phase>& phases = d.events.givenPhaseOf;
+            if (phases.size() <= op)
+                phases.resize(op + 1, Phase::unknown);
+            phases[op] = cost.phase;
+        }
         if (!cost.flopsKnown)
             return;
         ++d.opsWithFlops;
