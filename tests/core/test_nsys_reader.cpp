@@ -227,6 +227,20 @@ class TestNsysReader : public QObject {
         for (const auto& w : loaded.value().warnings)
             said = said || w.find("no TARGET_INFO_GPU") != std::string::npos;
         QVERIFY(said);
+        // NCCL's payload schema names a message size, but no NVTX event holds a payload (both
+        // counted with SQLite here): said, as the reason the collectives have no bytes.
+        QCOMPARE(rows(k2026, "SELECT count(*) FROM NVTX_PAYLOAD_SCHEMA_ENTRIES WHERE name LIKE "
+                             "'Message size%'")[0][0] > 0,
+                 true);
+        QCOMPARE(rows(k2026, "SELECT count(*) FROM NVTX_EVENTS WHERE binaryData IS NOT NULL OR "
+                             "jsonText IS NOT NULL")[0][0],
+                 std::int64_t(0));
+        bool payloads = false;
+        for (const auto& w : loaded.value().warnings)
+            payloads = payloads || w.starts_with("NCCL's NVTX ranges declare a message-size "
+                                                 "payload (NVTX_PAYLOAD_SCHEMAS) but the export "
+                                                 "holds none of its values");
+        QVERIFY(payloads);
     }
 
     // A script's own NVTX range named like a step is a step when nothing marks ProfilerStep#N:
