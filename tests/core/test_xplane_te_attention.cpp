@@ -89,6 +89,13 @@ class TestXplaneTeAttention : public QObject {
                                     << "";
         QTest::newRow("JSON, as cuBLAS calls hold") << R"({"alpha_real":1})" << false << ""
                                                     << "";
+        QTest::newRow("an unterminated string") << "{b = \"x, c = 3 : i32}" << false << ""
+                                                << "";
+        QTest::newRow("a closer too many") << "{a = ]], b = 2}" << false << ""
+                                           << "";
+        QTest::newRow("escaped quote in a string")
+            << "{b = \"say \\\"x, y\\\"\", c = 3 : i32}" << true << "c"
+            << "3";
     }
 
     void parsesAttributes() {
@@ -153,6 +160,17 @@ class TestXplaneTeAttention : public QObject {
                                   << false << 0.0 << "attn_heads";
         QTest::newRow("no attributes") << "te_fused_attn_backward_ffi"
                                        << "" << false << 0.0 << "no FFI attribute dictionary";
+        // A size past int64 does not parse: unknown, not a wrapped number.
+        QTest::newRow("a batch past int64")
+            << "te_fused_attn_forward_ffi"
+            << "{attn_heads = 1 : i64, input_batch = 99999999999999999999 : i64, q_max_seqlen = "
+               "8 : i64, kv_max_seqlen = 8 : i64, qk_head_dim = 8 : i64}"
+            << false << 0.0 << "input_batch";
+        QTest::newRow("negative heads")
+            << "te_fused_attn_forward_ffi"
+            << "{attn_heads = -4 : i64, input_batch = 1 : i64, q_max_seqlen = 8 : i64, "
+               "kv_max_seqlen = 8 : i64, qk_head_dim = 8 : i64}"
+            << false << 0.0 << "attn_heads";
     }
 
     void flops() {
