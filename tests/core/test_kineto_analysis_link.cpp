@@ -100,6 +100,43 @@ class TestKinetoAnalysisLink : public QObject {
         }
     }
 
+    // Nesting does not depend on the order the file lists its events in: ranges given inner
+    // first and late first, runtime calls before the ops around them, link as the same events in
+    // time order do (the sweep deals the events out per thread and sorts only what is out of
+    // order). Runtime calls carry no External id: each kernel links to the innermost op around
+    // its launch: 'inner' (10..30) for the call at 15, 'outer' (0..100) for the one at 50, none
+    // for the one at 150.
+    void nestingIgnoresTheFilesOrder_data() {
+        QTest::addColumn<bool>("shuffled");
+        QTest::newRow("in time order") << false;
+        QTest::newRow("inner first, runtime first, late first") << true;
+    }
+    void nestingIgnoresTheFilesOrder() {
+        QFETCH(bool, shuffled);
+        KinetoEventsBuilder b;
+        if (shuffled) {
+            b.runtime(150, 2, -1, 3);
+            b.runtime(50, 2, -1, 2);
+            b.runtime(15, 2, -1, 1);
+            b.op("aten::inner", 10, 20, -1);
+            b.op("aten::outer", 0, 100, -1);
+        } else {
+            b.op("aten::outer", 0, 100, -1);
+            b.op("aten::inner", 10, 20, -1);
+            b.runtime(15, 2, -1, 1);
+            b.runtime(50, 2, -1, 2);
+            b.runtime(150, 2, -1, 3);
+        }
+        b.kernel("k1", 200, 5, -1, 1);
+        b.kernel("k2", 210, 5, -1, 2);
+        b.kernel("k3", 220, 5, -1, 3);
+        const KinetoAnalysis a = analyzeTrace(b.take());
+        QCOMPARE(a.launches.size(), std::size_t(3));
+        QCOMPARE(a.launches[0].opName.str(), std::string("aten::inner"));
+        QCOMPARE(a.launches[1].opName.str(), std::string("aten::outer"));
+        QCOMPARE(a.launches[2].opName.str(), std::string());
+    }
+
     // The linked op has no estimator (aten::t inside aten::linear): the walk outward reaches
     // linear, whose estimate (same GEMM: 2*141*512*512) goes to the kernel that does GEMM work by
     // its name; the transpose kernel beside it is a helper with its own record and no FLOPs (it
