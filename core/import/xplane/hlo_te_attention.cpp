@@ -1,6 +1,7 @@
 #include "core/import/xplane/hlo_te_attention.h"
 
 #include "core/estimate/attention_scores.h"
+#include "core/text_words.h"
 
 #include <charconv>
 #include <cmath>
@@ -8,14 +9,6 @@
 
 namespace roofscope {
 namespace {
-
-std::string_view trimmed(std::string_view s) {
-    while (!s.empty() && (s.front() == ' ' || s.front() == '\n' || s.front() == '\t'))
-        s.remove_prefix(1);
-    while (!s.empty() && (s.back() == ' ' || s.back() == '\n' || s.back() == '\t'))
-        s.remove_suffix(1);
-    return s;
-}
 
 std::optional<std::int64_t> whole(const std::map<std::string, std::string>& attributes,
                                   const char* name) {
@@ -43,7 +36,7 @@ bool isTeAttentionCall(std::string_view target) {
 }
 
 std::optional<std::map<std::string, std::string>> parseFfiAttributes(std::string_view text) {
-    text = trimmed(text);
+    text = trimBlanks(text);
     if (text.size() < 2 || text.front() != '{' || text.back() != '}')
         return std::nullopt;
     text = text.substr(1, text.size() - 2);
@@ -68,7 +61,7 @@ std::optional<std::map<std::string, std::string>> parseFfiAttributes(std::string
         else if (c == ']' || c == '}' || c == '>' || c == ')')
             --depth;
         else if (c == ',' && depth == 0) {
-            const std::string_view entry = trimmed(text.substr(start, i - start));
+            const std::string_view entry = trimBlanks(text.substr(start, i - start));
             start = i + 1;
             if (entry.empty())
                 continue;
@@ -80,7 +73,7 @@ std::optional<std::map<std::string, std::string>> parseFfiAttributes(std::string
             if (const std::size_t colon = value.rfind(" : ");
                 colon != std::string_view::npos && value.front() != '"')
                 value = value.substr(0, colon);
-            out[std::string(trimmed(entry.substr(0, eq)))] = std::string(trimmed(value));
+            out[std::string(trimBlanks(entry.substr(0, eq)))] = std::string(trimBlanks(value));
         }
     }
     if (depth != 0 || quoted)
