@@ -200,6 +200,35 @@ class TestXplaneCollectives : public QObject {
         QVERIFY(std::abs(summary.front().algbwBytesPerS / algbw - 1) < 1e-12);
         QVERIFY(std::abs(summary.front().busbwBytesPerS / (algbw * busbwFactor) - 1) < 1e-12);
     }
+
+    // The fuzz seed with the fields read beyond shapes (tests/data/xplane/hlo_calls.txtpb,
+    // encoded by protoc with the carried schema), through the reader and the analysis:
+    //   - te_fused_attn_forward_ffi.1: b 2, h 4, s 128, d 64, causal (mask 2): scores
+    //     2 x 128 x 129 / 2 = 16,512; 2 x 4 x 16,512 x (64 + 64) = 16,908,288 FLOP; forward
+    //     (its name stack is under jvp);
+    //   - custom-call.2 (__cublas$lt$matmul, batch 0, contracting 2 / 1): bf16 [8,128,64] x
+    //     [8,64,32]: 2 x 32,768 x 64 = 4,194,304 FLOP; backward (under transpose(jvp()));
+    //   - all-reduce.3 of bf16 [8,64,32] over the replica group {0, 1}: S = 16,384 x 2 =
+    //     32,768 B, the message its NCCL kernel carries.
+    void theCallsSeedEndToEnd() {
+        if (!xplaneSupported())
+            QSKIP("this build has no protobuf");
+        const auto loaded =
+            loadKinetoRanks({std::string(ROOFSCOPE_TEST_DATA "/xplane/seed_hlo_calls.xplane.pb")});
+        QVERIFY2(loaded.ok(), loaded.ok() ? "" : loaded.error().toString().c_str());
+        const auto& launches = loaded.value().ranks.front().analysis.launches;
+        QCOMPARE(launches.size(), std::size_t(3));
+        const Launch& attention = launches[0];
+        QCOMPARE(attention.record.flops.value, 16908288.0);
+        QVERIFY(attention.record.phase == Phase::forward);
+        const Launch& gemm = launches[1];
+        QCOMPARE(gemm.record.flops.value, 4194304.0);
+        QVERIFY(gemm.record.phase == Phase::backward);
+        const Launch& allReduce = launches[2];
+        QVERIFY(allReduce.record.collective == Collective::all_reduce);
+        QCOMPARE(allReduce.record.groupSize, 2);
+        QCOMPARE(allReduce.messageBytes, 32768.0);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestXplaneCollectives)
