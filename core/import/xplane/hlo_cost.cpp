@@ -1,16 +1,17 @@
 // The HLO cost model (hlo_cost.h says what is counted); which opcodes are elementwise,
 // transcendental or free is hlo_opcodes.h's.
 #include "core/import/xplane/hlo_cost.h"
+#include "core/import/xplane/hlo_collective.h"
 #include "core/import/xplane/hlo_gemm_config.h"
 #include "core/import/xplane/hlo_te_attention.h"
 
 #include "core/import/xplane/hlo_opcodes.h"
+#include "core/import/xplane/hlo_window_taps.h"
 
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <initializer_list>
-#include <numeric>
 
 namespace roofscope {
 namespace {
@@ -70,60 +71,6 @@ std::int64_t dim(const HloShape& shape, std::int64_t d) {
     return d >= 0 && std::size_t(d) < shape.dims.size() ? shape.dims[std::size_t(d)] : -1;
 }
 
-// A count for a formula: whole numbers as such, beyond 2^53 (a damaged file's sizes) in
-// scientific notation; never a cast that could overflow.
-std::string countText(double n) {
-    if (n >= 0 && n < 9007199254740992.0)
-        return std::to_string(static_cast<std::int64_t>(n));
-    char text[32];
-    std::snprintf(text, sizeof text, "%.6g", n);
-    return text;
-}
-
-std::int64_t floorDiv(std::int64_t a, std::int64_t b) { // b > 0
-    return a >= 0 ? a / b : -((-a + b - 1) / b);
-}
-
-std::int64_t ceilDiv(std::int64_t a, std::int64_t b) { // b > 0
-    return -floorDiv(-a, b);
-}
-
-// Pairs (output position, window tap) of one spatial dimension whose tap lands on an input
-// element, not on padding or a base-dilation hole: what XLA counts per dimension. Counted per
-// tap in closed form (the outputs that reach the input form a range; with base dilation, every
-// period-th of them lands on an element), so a file's sizes cost at most `budget` steps in all;
-// -1 when the sizes are out of any real range or the budget is spent (FLOPs unknown).
-double validTaps(std::int64_t input, std::int64_t output, const HloWindowDim& w,
-                 std::int64_t& budget) {
-    constexpr std::int64_t kBig = std::int64_t(1) << 40, kStep = std::int64_t(1) << 20;
-    if (input < 0 || output < 0 || w.size < 0 || input > kBig || output > kBig || w.size > kBig ||
-        w.stride < 1 || w.stride > kStep || w.windowDilation < 1 || w.windowDilation > kStep ||
-        w.baseDilation < 1 || w.baseDilation > kStep || w.paddingLow < -kBig || w.paddingLow > kBig)
-        return -1;
-    if (input == 0 || output == 0 || w.size == 0)
-        return 0;
-    const std::int64_t last = (input - 1) * w.baseDilation; // in the dilated input
-    const std::int64_t period = w.baseDilation / std::gcd(w.stride, w.baseDilation);
-    double n = 0;
-    for (std::int64_t k = 0; k < w.size; ++k) {
-        budget -= period;
-        if (budget < 0)
-            return -1;
-        // p = o * stride + c must lie in [0, last] and be a multiple of the base dilation.
-        const std::int64_t c = k * w.windowDilation - w.paddingLow;
-        const std::int64_t lo = std::max<std::int64_t>(0, ceilDiv(-c, w.stride));
-        const std::int64_t hi = std::min<std::int64_t>(output - 1, floorDiv(last - c, w.stride));
-        if (lo > hi)
-            continue;
-        std::int64_t first = lo;
-        while (first < lo + period && (first * w.stride + c) % w.baseDilation != 0)
-            ++first;
-        if (first < lo + period && first <= hi)
-            n += double((hi - first) / period + 1);
-    }
-    return n;
-}
-
 class Model {
   public:
     explicit Model(const HloModule& m) : module_(m) {
@@ -162,6 +109,14 @@ class Model {
         const auto& ids = byId_.at(owner->second);
         const auto it = ids.find(i.operands[n]);
         return it == ids.end() ? nullptr : &it->second->shape;
+    }
+
+    // Every operand's shape, nullptr where the operand is not in the computation.
+    std::vector<const HloShape*> operandShapes(const HloInstruction& i) const {
+        std::vector<const HloShape*> out;
+        for (std::size_t n = 0; n < i.operands.size(); ++n)
+            out.push_back(operandShape(i, n));
+        return out;
     }
 
     // Whether a library call's result is (outputs..., scratch): cuDNN / MIOpen and cuBLAS /
@@ -267,7 +222,7 @@ class Model {
             return convolution(i, i.shape, operandShape(i, 0), operandShape(i, 1), "convolution");
         if (op == "custom-call")
             return customCall(i);
-        if (auto c = collectiveOf(i)) {
+        if (auto c = hloCollectiveOf(i, operandShapes(i))) {
             HloCost k = known(0, "collective", c->elementType);
             k.collective = std::move(c);
             return k;
@@ -314,8 +269,8 @@ class Model {
                 applies = outputs * taps;
             }
             return known(applies * perApply,
-                         std::string(op) + ": " + countText(applies) + " applications x " +
-                             countText(perApply) + " FLOP of the reducer",
+                         std::string(op) + ": " + hloCountText(applies) + " applications x " +
+                             hloCountText(perApply) + " FLOP of the reducer",
                          input->elementType);
         }
         return unknown("no FLOP count for " + std::string(op));
@@ -325,19 +280,27 @@ class Model {
         const HloShape* lhs = operandShape(i, 0);
         if (!lhs || !i.hasDotDims)
             return unknown("dot without its operands or dimension numbers");
+        return contraction("dot", *lhs, i.dot.lhsContracting, i.shape, "");
+    }
+
+    // A dot's work, or a GEMM call's with its dot's dimension numbers: 2 x output elements x the
+    // product of the left operand's contracting dimensions.
+    static HloCost contraction(const std::string& what, const HloShape& lhs,
+                               const std::vector<std::int64_t>& lhsContracting,
+                               const HloShape& result, const std::string& note) {
         double k = 1;
-        for (const std::int64_t d : i.dot.lhsContracting) {
-            const std::int64_t size = dim(*lhs, d);
+        for (const std::int64_t d : lhsContracting) {
+            const std::int64_t size = dim(lhs, d);
             if (size < 0)
-                return unknown("dot contracts dimension " + std::to_string(d) +
+                return unknown(what + " contracts dimension " + std::to_string(d) +
                                ", not in its left operand");
             k *= double(size);
         }
-        const double out = hloElements(i.shape);
+        const double out = hloElements(result);
         return matrixWork(known(2 * out * k,
-                                "dot: 2 x " + countText(out) + " output elements x " +
-                                    countText(k) + " contracted",
-                                lhs->elementType));
+                                what + ": 2 x " + hloCountText(out) + " output elements x " +
+                                    hloCountText(k) + " contracted" + note,
+                                lhs.elementType));
     }
 
     // `output`, `input` and `kernel` in the roles of a forward convolution.
@@ -371,47 +334,8 @@ class Model {
                                 what + ": 2 x " + std::to_string(batch) + " batch x " +
                                     std::to_string(features) + " out features x " +
                                     std::to_string(inFeatures) + " in features per group x " +
-                                    countText(taps) + " valid window taps",
+                                    hloCountText(taps) + " valid window taps",
                                 input->elementType));
-    }
-
-    // A collective's message: its operands are one device's input; an async start's result is
-    // a tuple whose last element is what the collective produces (all-gather-start: (input,
-    // gathered)), or, for all-reduce-start, the reduced arrays themselves.
-    std::optional<HloCollective> collectiveOf(const HloInstruction& i) const {
-        std::string_view op = i.opcode;
-        if (op.ends_with("-start"))
-            op.remove_suffix(6);
-        const char* name = op == "all-reduce"           ? "allreduce"
-                           : op == "all-gather"         ? "allgather"
-                           : op == "reduce-scatter"     ? "reducescatter"
-                           : op == "all-to-all"         ? "alltoall"
-                           : op == "collective-permute" ? "sendrecv"
-                                                        : nullptr;
-        if (!name)
-            return std::nullopt;
-        HloCollective c;
-        c.name = name;
-        c.groupSize = i.groupSize;
-        for (std::size_t n = 0; n < i.operands.size(); ++n)
-            if (const HloShape* s = operandShape(i, n)) {
-                c.inElements += hloElements(*s);
-                if (c.elementType == 0)
-                    c.elementType = s->elementType;
-            }
-        const bool start = i.opcode.ends_with("-start");
-        const bool lastOfTuple = start && op != "all-reduce" && !i.shape.tupleShapes.empty();
-        const HloShape& result = lastOfTuple ? i.shape.tupleShapes.back() : i.shape;
-        if (result.tupleShapes.empty()) {
-            c.outElements = hloElements(result);
-        } else {
-            for (const HloShape& part : result.tupleShapes)
-                c.outElements += hloElements(part);
-        }
-        if (c.elementType == 0)
-            c.elementType = result.tupleShapes.empty() ? result.elementType
-                                                       : result.tupleShapes.front().elementType;
-        return c;
     }
 
     HloCost customCall(const HloInstruction& i) {
@@ -442,22 +366,9 @@ class Model {
     static HloCost gemmCall(const HloInstruction& i, const HloShape& c, const HloShape* a,
                             const HloShape* b) {
         const std::string& t = i.customCallTarget;
-        if (const auto dims = gemmDotDimensions(i.backendConfig); dims && a) {
-            double k = 1;
-            for (const std::int64_t d : dims->lhsContracting) {
-                const std::int64_t size = dim(*a, d);
-                if (size < 0)
-                    return unknown(t + " contracts dimension " + std::to_string(d) +
-                                   ", not in its left operand");
-                k *= double(size);
-            }
-            const double out = hloElements(c);
-            return matrixWork(known(2 * out * k,
-                                    t + ": 2 x " + countText(out) + " output elements x " +
-                                        countText(k) +
-                                        " contracted (dimension numbers from backend_config)",
-                                    a->elementType));
-        }
+        if (const auto dims = gemmDotDimensions(i.backendConfig); dims && a)
+            return contraction(t, *a, dims->lhsContracting, c,
+                               " (dimension numbers from backend_config)");
         if (!a || !b || a->dims.size() != 2 || b->dims.size() != 2 || c.dims.size() != 2)
             return unknown(t + " with batch dimensions and no dimension numbers in its "
                                "backend_config");
@@ -470,7 +381,7 @@ class Model {
             (b->dims[0] != k && b->dims[1] != k))
             return unknown(t + ": operand shapes that are not one GEMM");
         return matrixWork(known(2 * out * double(k),
-                                t + ": 2 x " + countText(out) + " output elements x " +
+                                t + ": 2 x " + hloCountText(out) + " output elements x " +
                                     std::to_string(k) + " contracted (from the operand sizes)",
                                 a->elementType));
     }
@@ -505,6 +416,14 @@ double hloShapeBytes(const HloShape& shape) {
         return sum;
     }
     return hloElements(shape) * elementBytes(shape.elementType);
+}
+
+std::string hloCountText(double n) {
+    if (n >= 0 && n < 9007199254740992.0)
+        return std::to_string(static_cast<std::int64_t>(n));
+    char text[32];
+    std::snprintf(text, sizeof text, "%.6g", n);
+    return text;
 }
 
 Phase hloPhase(std::string_view opName) {

@@ -71,6 +71,10 @@ struct HloCost {
 // that is not differentiated, a framework that writes no such stack).
 Phase hloPhase(std::string_view opName);
 
+// A count for a formula: whole numbers as such, beyond 2^53 (a damaged file's sizes) in
+// scientific notation; never a cast that could overflow.
+std::string hloCountText(double n);
+
 // The bytes of one shape (tuples: their elements), at the element type's size; sub-byte types
 // count their bits.
 double hloShapeBytes(const HloShape& shape);

@@ -5,7 +5,6 @@
 
 #include <charconv>
 #include <cmath>
-#include <cstdio>
 
 namespace roofscope {
 namespace {
@@ -21,12 +20,6 @@ std::optional<std::int64_t> whole(const std::map<std::string, std::string>& attr
     if (ec != std::errc() || p != end)
         return std::nullopt;
     return v;
-}
-
-std::string count(double v) {
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.0f", v);
-    return buf;
 }
 
 } // namespace
@@ -119,8 +112,8 @@ HloCost teAttentionCost(const HloInstruction& call) {
     std::string scoresText =
         causal ? "causal (" + std::string(bottomRight ? "bottom-right" : "top-left") +
                      ") b*sum_i clamp(i + " + (bottomRight ? "s_k - s_q + 1" : std::string("1")) +
-                     ", 0, s_k) = " + count(scores)
-               : "b*s_q*s_k = " + count(scores);
+                     ", 0, s_k) = " + hloCountText(scores)
+               : "b*s_q*s_k = " + hloCountText(scores);
     std::string notes;
     if (mask == 1 || mask == 3 || mask == 5)
         notes += "; padding mask: counted at the maximum lengths (an upper bound)";
@@ -139,9 +132,9 @@ HloCost teAttentionCost(const HloInstruction& call) {
     cost.formula =
         target +
         (backward ? ": 2*h*scores*(3*d_qk + 2*d_v) = 2*" : ": 2*h*scores*(d_qk + d_v) = 2*") +
-        count(heads) + "*" + count(scores) + (backward ? "*(3*" : "*(") + count(d1) +
-        (backward ? " + 2*" : " + ") + count(d2) + ") with scores " + scoresText +
-        " (from its FFI attributes)" + notes;
+        hloCountText(heads) + "*" + hloCountText(scores) + (backward ? "*(3*" : "*(") +
+        hloCountText(d1) + (backward ? " + 2*" : " + ") + hloCountText(d2) + ") with scores " +
+        scoresText + " (from its FFI attributes)" + notes;
     cost.matrix = true;
     // The work's inputs: the first array among the outputs (the attention output, or dQKV).
     const HloShape& first =
