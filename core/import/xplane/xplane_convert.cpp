@@ -7,9 +7,9 @@
 #include "core/import/xplane/xplane_convert.h"
 
 #include "core/import/kernel_traits.h"
-#include "core/import/xplane/hlo_estimate.h"
 #include "core/import/xplane/hlo_module.h"
 #include "core/import/xplane/xplane_device.h"
+#include "core/import/xplane/xplane_hlo_join.h"
 #include "core/import/xplane/xplane_stats.h"
 
 #include <import/xplane/proto/xplane.pb.h>
@@ -81,7 +81,8 @@ struct StepRange {
 
 class Converter {
   public:
-    Converter(const tp::XSpace& space, const std::string& path) : space_(space), path_(path) {}
+    Converter(const tp::XSpace& space, const std::string& path)
+        : space_(space), path_(path), join_(gpuPlanes(space)) {}
 
     Result<XplaneProfile> convert() {
         out_.planes = static_cast<std::size_t>(space_.planes_size());
@@ -100,9 +101,6 @@ class Converter {
                 readHostSteps(plane);
         }
         for (const tp::XPlane& plane : space_.planes())
-            if (numberAfter(plane.name(), kGpuPlanePrefix))
-                ++gpuPlanes_;
-        for (const tp::XPlane& plane : space_.planes())
             if (const auto n = numberAfter(plane.name(), kGpuPlanePrefix))
                 readGpuPlane(plane, *n);
         if (out_.devices.empty())
@@ -116,6 +114,14 @@ class Converter {
     }
 
   private:
+    static int gpuPlanes(const tp::XSpace& space) {
+        int n = 0;
+        for (const tp::XPlane& plane : space.planes())
+            if (numberAfter(plane.name(), kGpuPlanePrefix))
+                ++n;
+        return n;
+    }
+
     const tp::XSpace& space_;
     const std::string& path_;
     XplaneProfile out_;
@@ -129,10 +135,7 @@ class Converter {
     std::map<std::pair<std::int64_t, std::string>, std::uint32_t> costIndex_;
     // Instructions all programs' HLO may still hold (4 x one program's limit).
     std::uint64_t hloInstructionsLeft_ = HloLimits{}.maxInstructions * 4;
-    // Of the device being converted: out_.hloCosts index -> its TraceEvents::given entry, and
-    // -> its TraceEvents::collectives entry.
-    std::unordered_map<std::uint32_t, std::uint32_t> givenIndex_, collectiveIndex_;
-    int gpuPlanes_ = 0; // the profile's GPUs: a collective without replica groups spans them
+    XplaneHloJoin join_;
 
     // /host:metadata: one event metadata entry per program, its id the program_id, the
     // serialized HloProto in a stat named `Hlo Proto` (formats.md, "JAX / XLA XPlane").
@@ -337,8 +340,7 @@ class Converter {
     // Engine's backward attention's four kernels, are then one op with its kernels, as a Kineto
     // trace's aten op is.
     void makeOps(XplaneDevice& d, const std::vector<OpKey>& opOf) {
-        givenIndex_.clear();
-        collectiveIndex_.clear();
+        join_.startDevice();
         TraceEvents& events = d.events;
         std::vector<std::size_t> order(events.gpu.size());
         for (std::size_t i = 0; i < order.size(); ++i)
@@ -385,9 +387,7 @@ class Converter {
     }
 
     // XProf's join: the op's (program_id, hlo_op) names an instruction of a program whose HLO
-    // is in /host:metadata. An instruction whose FLOPs the model knows becomes the op's estimate
-    // for the analysis (TraceEvents::given); one whose FLOPs it does not know gives none, rather
-    // than 0 FLOPs.
+    // is in /host:metadata (xplane_hlo_join.h says what it gives the op).
     void joinCost(XplaneDevice& d, std::size_t op, const OpKey& key) {
         if (key.program < 0)
             return;
@@ -397,51 +397,7 @@ class Converter {
         if (d.opCost.size() <= op)
             d.opCost.resize(op + 1, kNoIndex);
         d.opCost[op] = index;
-        const HloCost& cost = out_.hloCosts[index];
-        ++d.opsCosted;
-        d.bytes += cost.bytes;
-        if (cost.collective)
-            joinCollective(d, op, index, *cost.collective);
-        if (cost.phase != Phase::unknown) {
-            std::vector<Phase>& phases = d.events.givenPhaseOf;
-            if (phases.size() <= op)
-                phases.resize(op + 1, Phase::unknown);
-            phases[op] = cost.phase;
-        }
-        if (!cost.flopsKnown)
-            return;
-        ++d.opsWithFlops;
-        d.flops += cost.flops;
-        TraceEvents& events = d.events;
-        const auto [given, fresh] = givenIndex_.try_emplace(index, kNoIndex);
-        if (fresh) {
-            given->second = static_cast<std::uint32_t>(events.given.size());
-            events.given.push_back(hloOpEstimate(cost, events.strings.text(key.op)));
-        }
-        if (events.givenOf.size() <= op)
-            events.givenOf.resize(op + 1, kNoIndex);
-        events.givenOf[op] = given->second;
-    }
-
-    // A collective instruction's message, as record_param_comms gives a Kineto trace's: the
-    // analysis then bounds its kernels' busbw as it does NCCL's (collective_bytes.h).
-    void joinCollective(XplaneDevice& d, std::size_t op, std::uint32_t index,
-                        const HloCollective& c) {
-        TraceEvents& events = d.events;
-        const auto [it, fresh] = collectiveIndex_.try_emplace(index, kNoIndex);
-        if (fresh) {
-            CollectiveArgs args;
-            args.name = c.name;
-            args.inNelems = static_cast<std::int64_t>(std::min(c.inElements, 4e18));
-            args.outNelems = static_cast<std::int64_t>(std::min(c.outElements, 4e18));
-            args.dtype = hloDtypeName(c.elementType);
-            args.groupSize = c.groupSize > 0 && c.groupSize < (1 << 24)
-                                 ? static_cast<int>(c.groupSize)
-                                 : std::max(1, gpuPlanes_);
-            it->second = static_cast<std::uint32_t>(events.collectives.size());
-            events.collectives.push_back(std::move(args));
-        }
-        events.cpu[op].collective = it->second;
+        join_.join(d, op, index, out_.hloCosts[index], d.events.strings.text(key.op));
     }
 
     // Each device's events carry its own properties only: a rank is one GPU.
