@@ -1,6 +1,7 @@
 #include "core/import/nsys/nsys_reader.h"
 
 #include "core/import/nsys/nsys_db.h"
+#include "core/import/nsys/nsys_payloads.h"
 
 #include <algorithm>
 #include <map>
@@ -63,7 +64,8 @@ class Reader {
             return s.error();
         readGpus();
         readProcessNames();
-        sayWhereCollectiveSizesAre();
+        if (auto w = nvtxPayloadWarning(db_))
+            out_.warnings.push_back(std::move(*w));
         for (auto& [pid, process] : processes_)
             out_.processes.push_back(std::move(process));
         return std::move(out_);
@@ -390,43 +392,6 @@ class Reader {
         }
         for (auto& [pid, p] : processes_)
             p.events.meta.devices = gpus;
-    }
-
-    // NCCL 2.19+ describes its NVTX ranges (ncclAllReduce, ncclSend, ...) with a payload schema
-    // whose "Message size [bytes]" would give each collective's size; exports can hold the schema
-    // (NVTX_PAYLOAD_SCHEMA_ENTRIES) without a single value (NVTX_EVENTS.binaryData and jsonText
-    // all NULL), as the shared 2026.2 sample does. Said once, so that the collectives' missing
-    // bytes are not taken for a reader's fault.
-    void sayWhereCollectiveSizesAre() {
-        if (!db_.hasTable("NVTX_PAYLOAD_SCHEMA_ENTRIES"))
-            return;
-        auto sizes = db_.query("SELECT count(*) FROM NVTX_PAYLOAD_SCHEMA_ENTRIES WHERE name LIKE "
-                               "'Message size%'",
-                               "NVTX_PAYLOAD_SCHEMA_ENTRIES");
-        if (!sizes || !nextRow(sizes.value()) || sizes.value().integer(0) == 0)
-            return;
-        const auto columns = db_.columns("NVTX_EVENTS");
-        const auto has = [&](std::string_view c) {
-            return std::find(columns.begin(), columns.end(), c) != columns.end();
-        };
-        std::int64_t values = 0;
-        if (has("binaryData") || has("jsonText")) {
-            std::string sql = "SELECT count(*) FROM NVTX_EVENTS WHERE ";
-            sql += has("binaryData") ? "binaryData IS NOT NULL" : "0";
-            sql += has("jsonText") ? " OR jsonText IS NOT NULL" : "";
-            auto q = db_.query(sql, "NVTX_EVENTS");
-            if (!q || !nextRow(q.value()))
-                return;
-            values = q.value().integer(0);
-        }
-        out_.warnings.push_back(
-            values == 0 ? "NCCL's NVTX ranges declare a message-size payload "
-                          "(NVTX_PAYLOAD_SCHEMAS) but the export holds none of its values: "
-                          "collective sizes come only from record_param_comms or nccl: ranges "
-                          "with shapes"
-                        : std::to_string(values) + " NVTX events carry payloads (NCCL's message "
-                                                   "sizes among them), which this reader does "
-                                                   "not decode");
     }
 
     void readProcessNames() {
