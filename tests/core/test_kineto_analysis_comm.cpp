@@ -25,13 +25,13 @@ CollectiveArgs args(std::string name, std::int64_t in, std::int64_t out, std::st
     return a;
 }
 
-double measuredAt(const std::map<MemoryLevel, Measure>& m, MemoryLevel level) {
-    const auto it = m.find(level);
-    return it == m.end() ? -1 : it->second.origin == Origin::measured ? it->second.value : -2;
+// -1 when the key is missing, -2 when it is there but not measured.
+template <class Key, std::size_t N> double measuredAt(const InlineMeasures<Key, N>& m, Key key) {
+    const auto found = m.find(key);
+    return !found ? -1 : found->origin == Origin::measured ? found->value : -2;
 }
-double measuredOn(const std::map<Link, Measure>& m, Link link) {
-    const auto it = m.find(link);
-    return it == m.end() ? -1 : it->second.origin == Origin::measured ? it->second.value : -2;
+double measuredOn(const InlineMeasures<Link, 2>& m, Link link) {
+    return measuredAt(m, link);
 }
 
 } // namespace
@@ -84,7 +84,7 @@ class TestKinetoAnalysisComm : public QObject {
         const TraceEvents events = b.take();
         const KinetoAnalysis a = analyzeTrace(events);
         QCOMPARE(a.launches.size(), std::size_t(1));
-        const OpRecord& r = a.launches[0].record;
+        const LaunchRecord& r = a.launches[0].record;
         QVERIFY(r.category == Category::memcpy);
         QVERIFY(r.precision == Precision::other);
         QVERIFY(!r.flops.known());
@@ -150,7 +150,7 @@ class TestKinetoAnalysisComm : public QObject {
         const TraceEvents events = b.take();
         const KinetoAnalysis a = analyzeTrace(events);
         QCOMPARE(a.launches.size(), std::size_t(1));
-        const OpRecord& r = a.launches[0].record;
+        const LaunchRecord& r = a.launches[0].record;
         QVERIFY(r.collective.has_value());
         QCOMPARE(int(*r.collective), collective);
         QVERIFY(r.category == Category::collective);
@@ -221,7 +221,7 @@ class TestKinetoAnalysisComm : public QObject {
         b.gpuCollective(k, args("allreduce", 1000, 1000, "Float", groupSize));
         const TraceEvents events = b.take();
         const KinetoAnalysis a = analyzeTrace(events);
-        const OpRecord& r = a.launches[0].record;
+        const LaunchRecord& r = a.launches[0].record;
         QCOMPARE(r.groupSize, expectedGroup);
         QCOMPARE(r.commBytes.size(), std::size_t(1));
         QCOMPARE(measuredOn(r.commBytes, static_cast<Link>(link)), wire);
@@ -259,7 +259,7 @@ class TestKinetoAnalysisComm : public QObject {
         b.kernel(kernel.toStdString(), 100, 10);
         const TraceEvents events = b.take();
         const KinetoAnalysis a = analyzeTrace(events);
-        const OpRecord& r = a.launches[0].record;
+        const LaunchRecord& r = a.launches[0].record;
         QVERIFY(r.category == Category::collective);
         QVERIFY(r.phase == Phase::communication);
         QVERIFY(r.commBytes.empty());

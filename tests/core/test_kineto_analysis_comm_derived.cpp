@@ -23,9 +23,10 @@ CollectiveArgs args(std::string name, std::int64_t in, std::int64_t out, std::st
     a.groupSize = groupSize;
     return a;
 }
-double measuredOn(const std::map<Link, Measure>& m, Link link) {
-    const auto it = m.find(link);
-    return it == m.end() ? -1 : it->second.origin == Origin::measured ? it->second.value : -2;
+// -1 when the link is missing, -2 when it is there but not measured.
+double measuredOn(const InlineMeasures<Link, 2>& m, Link link) {
+    const auto found = m.find(link);
+    return !found ? -1 : found->origin == Origin::measured ? found->value : -2;
 }
 
 } // namespace
@@ -131,7 +132,7 @@ class TestKinetoAnalysisCommDerived : public QObject {
         const KinetoAnalysis a = analyzeTrace(events);
         QCOMPARE(a.launches.size(), std::size_t(1));
         const Launch& l = a.launches[0];
-        const OpRecord& r = l.record;
+        const LaunchRecord& r = l.record;
         QVERIFY(r.category == Category::collective);
         QVERIFY(r.phase == Phase::communication);
         QVERIFY(r.collective.has_value());
@@ -231,7 +232,7 @@ class TestKinetoAnalysisCommDerived : public QObject {
         b.gpuCollective(k, args("allreduce", 1000, 1000, "Float", 4));
         const TraceEvents events = b.take();
         const KinetoAnalysis a = analyzeTrace(events);
-        const OpRecord& r = a.launches[0].record;
+        const LaunchRecord& r = a.launches[0].record;
         QVERIFY(r.collective == Collective::all_reduce);
         QCOMPARE(r.groupSize, 4);
         QCOMPARE(measuredOn(r.commBytes, Link::intra_node), 6000.0);

@@ -47,9 +47,7 @@ class TestKinetoAnalysisGroup : public QObject {
         QCOMPARE(records.size(), std::size_t(6));
         // Each launch's record, named by its kernel, with the reason for absent FLOPs in words.
         for (std::size_t i = 0; i < records.size(); ++i) {
-            OpRecord expected = a.launches[i].record;
-            QVERIFY(expected.name.empty()); // the launch's name is shared (Launch::name)
-            expected.name = a.launches[i].name.str();
+            OpRecord expected = toOpRecord(a.launches[i].record, a.launches[i].name.str());
             QVERIFY(!expected.name.empty());
             if (!expected.flops.known())
                 expected.flopsNote = std::string(noFlopsText(a.launches[i].noFlops));

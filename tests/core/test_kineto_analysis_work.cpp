@@ -147,10 +147,10 @@ class TestKinetoAnalysisWork : public QObject {
         QVERIFY(k->record.precision == Precision::fp32);
         QVERIFY(!k->record.usesTensorUnits);
         if (consumer)
-            QVERIFY2(k->record.flopsNote.empty(), k->record.flopsNote.c_str());
+            QVERIFY2(k->record.flopsNote.empty(), k->record.flopsNote.str().c_str());
         else
             QVERIFY2(k->record.flopsNote.find("assumed") != std::string::npos,
-                     k->record.flopsNote.c_str());
+                     k->record.flopsNote.str().c_str());
     }
 
     // Precision and unit of GEMM work, hence its roof: the kernel name where it tells, else
@@ -188,7 +188,7 @@ class TestKinetoAnalysisWork : public QObject {
             mmWithKernel(kernel.toStdString(), type.toStdString(), "NVIDIA A100-SXM4-80GB", major);
         const KinetoAnalysis a = analyzeTrace(events);
         QCOMPARE(a.launches.size(), std::size_t(1));
-        const OpRecord& r = a.launches[0].record;
+        const LaunchRecord& r = a.launches[0].record;
         QVERIFY(r.category == Category::gemm);
         QVERIFY(r.flops.known());
         QCOMPARE(int(r.precision), precision);
@@ -219,7 +219,7 @@ class TestKinetoAnalysisWork : public QObject {
         const TraceEvents events = b.take();
         const KinetoAnalysis a = analyzeTrace(events);
         QCOMPARE(a.launches.size(), std::size_t(1));
-        const OpRecord& r = a.launches[0].record;
+        const LaunchRecord& r = a.launches[0].record;
         QVERIFY(r.category == Category::conv);
         QVERIFY(r.flops.known());
         QCOMPARE(int(r.precision), precision);

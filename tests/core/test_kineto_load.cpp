@@ -67,7 +67,7 @@ class TestKinetoLoad : public QObject {
         const KinetoAnalysis& a = loaded.value().analysis;
         QCOMPARE(a.deviceName, std::string("AMD Instinct MI300X VF"));
         QCOMPARE(a.launches.size(), std::size_t(1));
-        const OpRecord& r = a.launches[0].record;
+        const LaunchRecord& r = a.launches[0].record;
         QVERIFY(r.precision == Precision::bf16);
         QVERIFY(near(r.flops.value, 2.0 * 64 * 128 * 256));
         QVERIFY(r.usesTensorUnits);

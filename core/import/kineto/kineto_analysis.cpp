@@ -67,7 +67,7 @@ KinetoAnalysis analyzeTrace(const TraceEvents& events) {
         // Built where it is kept: moving a launch (its strings and maps) costs about as much.
         const std::size_t at = launches.size();
         Launch& launch = launches.emplace_back();
-        OpRecord& r = launch.record;
+        LaunchRecord& r = launch.record;
         if (g.name != kNoIndex)
             launch.name = texts.name(g.name);
         const std::string& name = launch.name.str();

@@ -27,6 +27,7 @@
 
 #include "core/dataset.h"
 #include "core/import/kineto/kineto_events.h"
+#include "core/import/kineto/launch_record.h"
 #include "core/op_record.h"
 #include "core/shared_text.h"
 #include "core/steps.h"
@@ -38,7 +39,7 @@
 namespace roofscope {
 
 // Why a compute launch carries no FLOPs.
-enum class NoFlopsReason {
+enum class NoFlopsReason : std::uint8_t {
     none,           // it has FLOPs, or FLOPs do not apply (copies, collectives)
     noOp,           // linked to no op, so no shapes to count from
     noShapes,       // its op has a formula but the trace recorded no input shapes
@@ -51,32 +52,31 @@ enum class NoFlopsReason {
 // The reason in words, with the remedy where there is one; "" for none.
 std::string_view noFlopsText(NoFlopsReason reason);
 
-// One GPU launch (kernel, memcpy, memset) with what the trace says about it.
+// One GPU launch (kernel, memcpy, memset) with what the trace says about it. About 200 bytes: a
+// trace holds hundreds of thousands, and they are most of what its analysis keeps.
 struct Launch {
     // The kernel (or copy, memset) name, shared by every launch of it: a copy per launch was a
-    // third of a launch's memory (kernel names run to hundreds of characters). `record.name`
-    // stays empty; groupLaunches names the records it makes.
+    // third of a launch's memory (kernel names run to hundreds of characters).
     SharedText name;
-    // count 1; rank (the trace's) and stream set; deviceId left empty, as the trace names GPUs
-    // by index (`device`), not by catalog id; timeS measured (absent for counter ranges without
-    // kernels); precision `other` when nothing says it.
-    OpRecord record;
     SharedText opName;   // the op whose estimate (or link) it carries; "" when unlinked
     SharedText shapeKey; // that op's "Input Dims" JSON text, "" when none
+    SharedText formula;  // how FLOPs/bytes were obtained (estimateOp's formula, "CUPTI counters")
+    // rank (the trace's) and stream set; timeS measured (absent for counter ranges without
+    // kernels); precision `other` when nothing says it.
+    LaunchRecord record;
     std::int64_t tsNs = 0;
     std::int64_t durNs = 0;
+    std::int64_t externalId = -1;
+    std::int64_t correlation = -1;
     // Index into KinetoAnalysis::steps of the step the launch belongs to (the ProfilerStep range
     // its launching runtime call, or its op, started in); -1 when it belongs to none.
     int step = -1;
-    std::int64_t externalId = -1;
-    std::int64_t correlation = -1;
-    SharedText formula; // how FLOPs/bytes were obtained (estimateOp's formula, "CUPTI counters")
-    int device = -1;    // the trace's GPU index (GpuEvent::device); -1 when unknown
+    int device = -1;          // the trace's GPU index (GpuEvent::device); -1 when unknown
+    double messageBytes = -1; // collectives: the message size S (collective_bytes.h), B; else -1
     // A helper of its op (a memset before a GEMM, a layout transform or an offset computation
     // of a convolution): its own record, with its bytes and no share of the op's FLOPs.
     bool helper = false;
     NoFlopsReason noFlops = NoFlopsReason::none;
-    double messageBytes = -1; // collectives: the message size S (collective_bytes.h), B; else -1
 };
 
 struct KinetoAnalysis {

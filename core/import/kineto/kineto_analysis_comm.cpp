@@ -95,7 +95,7 @@ void WarningCounter::flush(std::vector<std::string>& out, std::string_view unit)
 
 void describeCollective(const CollectiveArgs* args, std::string_view kernelName, int worldSize,
                         int nodeGpus, Launch& launch, WarningCounter& problems) {
-    OpRecord& r = launch.record;
+    LaunchRecord& r = launch.record;
     r.category = Category::collective;
     r.phase = Phase::communication;
     r.precision = Precision::other;

@@ -41,7 +41,7 @@ Direction directionOf(std::string_view name) {
 
 } // namespace
 
-void describeCopy(const GpuEvent& event, const std::string& name, OpRecord& record) {
+void describeCopy(const GpuEvent& event, const std::string& name, LaunchRecord& record) {
     record.category = Category::memcpy;
     record.precision = Precision::other;
     if (event.bytes < 0)

@@ -68,6 +68,7 @@ class Estimator {
             if (fresh) {
                 it->second.estimate = events_.given[g];
                 it->second.formula = it->second.estimate->formula;
+                it->second.assumption = it->second.estimate->assumption;
             }
             outcomes_[i] = &it->second;
             return &*it->second.estimate;
@@ -103,6 +104,7 @@ class Estimator {
             if (result.ok()) {
                 outcome.estimate = std::move(result).value();
                 outcome.formula = outcome.estimate->formula;
+                outcome.assumption = outcome.estimate->assumption;
             } else
                 outcome.problem = "no estimate for " + name + ": " + result.error().message;
         }
@@ -117,6 +119,8 @@ class Estimator {
     // The formula of op call `i`'s estimate, shared by every launch that carries it; call after
     // estimate(i) succeeded.
     const SharedText& formula(std::uint32_t i) const { return outcomes_[i]->formula; }
+    // What that estimate assumes, shared as the formula is; "" when nothing.
+    const SharedText& assumption(std::uint32_t i) const { return outcomes_[i]->assumption; }
 
     const WarningCounter& problems() const { return problems_; }
 
@@ -222,8 +226,9 @@ class Estimator {
     std::vector<std::uint32_t> chosen_; // per CpuEvent: chosenFor's answer, kUnasked before
     struct Outcome {
         std::optional<OpEstimate> estimate;
-        SharedText formula;  // estimate->formula, for the launches
-        std::string problem; // when there is no estimate
+        SharedText formula;    // estimate->formula, for the launches
+        SharedText assumption; // estimate->assumption, for the launches
+        std::string problem;   // when there is no estimate
     };
     // Per op call: its outcome (in byInputs_, whose nodes stay put), nullptr when it has none.
     std::vector<const Outcome*> outcomes_;
@@ -408,10 +413,10 @@ void applyEstimates(const TraceEvents& events, const Links& links,
         const double fraction = share.durationNs > 0 ? duration / share.durationNs
                                                      : 1.0 / static_cast<double>(share.kernels);
         launch.formula = estimator.formula(chosen[k]);
-        OpRecord& r = launch.record;
-        r.flopsNote = e.assumption; // what the estimate assumes, "" when nothing
+        LaunchRecord& r = launch.record;
+        r.flopsNote = estimator.assumption(chosen[k]);
         if (share.winograd && e.category == Category::conv)
-            r.flopsNote = std::string(kWinogradNote);
+            r.flopsNote = winogradNote();
         r.flops = Measure::estimated(fraction * e.flops);
         r.bytes[MemoryLevel::dram] = Measure::estimated(fraction * e.bytes());
         r.category = e.category;

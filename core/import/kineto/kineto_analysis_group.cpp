@@ -24,16 +24,13 @@ void accumulate(Measure& sum, const Measure& m) {
         sum.origin = Origin::estimated;
 }
 
-template <class Key>
-void accumulateMap(std::map<Key, Measure>& sum, const std::map<Key, Measure>& add) {
+template <class Key, std::size_t N>
+void accumulateMap(std::map<Key, Measure>& sum, const InlineMeasures<Key, N>& add) {
     // A key present in only some records becomes absent; keys in none stay out.
     for (auto& [key, measure] : sum) {
-        const auto it = add.find(key);
-        accumulate(measure, it == add.end() ? Measure{} : it->second);
+        accumulate(measure, add.find(key).value_or(Measure{}));
     }
-    for (const auto& [key, measure] : add)
-        if (!sum.contains(key))
-            sum[key] = Measure{};
+    add.forEach([&](Key key, const Measure&) { sum.try_emplace(key); });
 }
 
 // "[[512], [141, 512], [512, 512], [], []]" -> "[[512],[141,512],[512,512]]": without blanks and
@@ -60,20 +57,18 @@ struct Group {
     std::vector<std::pair<Precision, double>> flopsByPrecision; // in order of first appearance
 };
 
-void merge(Group& g, const OpRecord& r) {
+void merge(Group& g, const LaunchRecord& r) {
     OpRecord& sum = g.sum;
     accumulate(sum.flops, r.flops);
     accumulate(sum.timeS, r.timeS);
     accumulateMap(sum.bytes, r.bytes);
     accumulateMap(sum.commBytes, r.commBytes);
-    sum.count += r.count;
+    sum.count += 1;
     sum.usesTensorUnits = sum.usesTensorUnits || r.usesTensorUnits;
     if (sum.stream != r.stream)
         sum.stream = -1;
     if (sum.phase != r.phase)
         sum.phase = Phase::unknown;
-    if (sum.deviceId != r.deviceId)
-        sum.deviceId.clear();
     if (sum.collective != r.collective)
         sum.collective.reset();
     if (sum.groupSize != r.groupSize)
@@ -125,12 +120,12 @@ std::string_view noFlopsText(NoFlopsReason reason) {
 namespace {
 
 // Launches outside every traced step stay apart from those inside (OpRecord::outsideSteps).
-// Kernel: (name, deviceId, GPU index, rank, category). Op: (true, op, shapes, category) for
-// launches linked to an op, (false, kernel name, "") for the others and for collectives, whose
-// record_param_comms op would lump every collective together. The category keeps an op's helpers
-// apart from its own work: cuBLAS launches a memset before some GEMMs, and merged into the GEMM's
-// record it would make the GEMM's FLOPs unknown. The key views the launches' own texts, which
-// outlive the grouping: no copy per launch.
+// Kernel: (name, "" (a launch has no device id), GPU index, rank, category). Op: (true, op, shapes,
+// category) for launches linked to an op, (false, kernel name, "") for the others and for
+// collectives, whose record_param_comms op would lump every collective together. The category keeps
+// an op's helpers apart from its own work: cuBLAS launches a memset before some GEMMs, and merged
+// into the GEMM's record it would make the GEMM's FLOPs unknown. The key views the launches' own
+// texts, which outlive the grouping: no copy per launch.
 using GroupKey = std::tuple<bool, std::string_view, std::string_view, int, int, int, bool>;
 
 // Copies and helper kernels (layout transforms, offsets) of an op are named by what they are
@@ -142,13 +137,13 @@ struct KeyedLaunch {
 };
 
 KeyedLaunch keyOf(const Launch& l, Grouping grouping) {
-    const OpRecord& r = l.record;
+    const LaunchRecord& r = l.record;
     KeyedLaunch k;
     const int category = static_cast<int>(r.category);
     k.byOp = grouping == Grouping::op && !l.opName.empty() && r.category != Category::collective;
     k.helper = k.byOp && (l.helper || r.category == Category::memcpy);
     if (grouping == Grouping::kernel)
-        k.key = {false, l.name.str(), r.deviceId, l.device, r.rank, category, r.outsideSteps};
+        k.key = {false, l.name.str(), "", l.device, r.rank, category, r.outsideSteps};
     else if (k.byOp)
         k.key = {true, l.opName.str(), l.shapeKey.str(), category, k.helper, 0, r.outsideSteps};
     else
@@ -182,8 +177,7 @@ std::vector<OpRecord> groupLaunches(const std::vector<Launch>& launches, Groupin
     if (grouping == Grouping::launch) {
         out.reserve(launches.size());
         for (const Launch& l : launches) {
-            out.push_back(l.record);
-            out.back().name = l.name.str();
+            out.push_back(toOpRecord(l.record, l.name.str()));
             out.back().op = opOf(l.opName.str(), l.shapeKey.str(), l.record.category);
             if (!l.record.flops.known())
                 out.back().flopsNote = noFlopsText(l.noFlops);
@@ -196,11 +190,10 @@ std::vector<OpRecord> groupLaunches(const std::vector<Launch>& launches, Groupin
     forEachGroup(
         launches, grouping,
         [&](const Launch& l, const KeyedLaunch& k, std::size_t group, bool first) {
-            const OpRecord& r = l.record;
+            const LaunchRecord& r = l.record;
             if (first) {
                 Group g;
-                g.sum = r;
-                g.sum.name = l.name.str();
+                g.sum = toOpRecord(r, l.name.str());
                 if (k.byOp) {
                     const std::string shapes = readableShapes(l.shapeKey.str());
                     g.sum.name = shapes.empty() ? l.opName.str() : l.opName.str() + " " + shapes;
@@ -253,7 +246,7 @@ std::vector<CollectiveSummary> summarizeCollectives(const std::vector<Launch>& l
     std::vector<CollectiveSummary> out;
     std::map<std::pair<Collective, int>, std::size_t> index;
     for (const Launch& l : launches) {
-        const OpRecord& r = l.record;
+        const LaunchRecord& r = l.record;
         if (!r.collective || l.messageBytes < 0 || !r.timeS.known())
             continue;
         const auto [it, inserted] = index.try_emplace({*r.collective, r.groupSize}, out.size());

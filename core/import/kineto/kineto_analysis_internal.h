@@ -84,7 +84,7 @@ class PhaseFinder {
 // ---- kineto_analysis_copy.cpp ----
 
 // Bytes and link of a memcpy / memset from its name and "bytes".
-void describeCopy(const GpuEvent& event, const std::string& name, OpRecord& record);
+void describeCopy(const GpuEvent& event, const std::string& name, LaunchRecord& record);
 
 // ---- kineto_analysis_comm.cpp ----
 
@@ -169,6 +169,9 @@ void applyEstimates(const TraceEvents& events, const Links& links,
 inline constexpr std::string_view kWinogradNote =
     "direct-convolution FLOPs: this convolution ran as Winograd/FFT, which executes fewer, so its "
     "point may lie above the roof (by up to 4x)";
+
+// kWinogradNote, one text for every launch that carries it.
+const SharedText& winogradNote();
 
 // What the run's device implies for the defaults of tensor work.
 struct RunTraits {

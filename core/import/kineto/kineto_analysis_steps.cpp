@@ -58,7 +58,7 @@ struct StepRange {
 
 // Memsets are device work of their op (cuBLAS and cuDNN clear workspaces), not transfers: they
 // count as computation, as in TraceLens' GPU timeline (gpu_event_analyser.py).
-GpuLane laneOf(const GpuEvent& g, const OpRecord& r) {
+GpuLane laneOf(const GpuEvent& g, const LaunchRecord& r) {
     if (r.category == Category::collective)
         return GpuLane::communication;
     if (g.kind == GpuEventKind::memcpy)

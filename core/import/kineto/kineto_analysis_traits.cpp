@@ -34,8 +34,13 @@ RunTraits runTraitsOf(const TraceMetadata& meta, int deviceIndex) {
     return out;
 }
 
+const SharedText& winogradNote() {
+    static const SharedText note(std::string{kWinogradNote});
+    return note;
+}
+
 void applyKernelTraits(const KernelTraits& traits, const RunTraits& run, Launch& launch) {
-    OpRecord& r = launch.record;
+    LaunchRecord& r = launch.record;
     const bool estimated = r.flops.known();
     if (launch.helper) {
         // What the helper itself does, never its op's family (it carries none of its work).
@@ -51,7 +56,7 @@ void applyKernelTraits(const KernelTraits& traits, const RunTraits& run, Launch&
             r.category = *traits.category;
     }
     if (r.category == Category::conv && r.flops.known() && !launch.helper && traits.fewerMultiplies)
-        r.flopsNote = std::string(kWinogradNote);
+        r.flopsNote = winogradNote();
     if (!isTensorWork(r.category) || launch.helper) {
         r.usesTensorUnits = false;
         return;

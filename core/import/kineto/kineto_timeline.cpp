@@ -14,7 +14,7 @@
 namespace roofscope {
 namespace {
 
-GpuLane kindOf(const OpRecord& r, const std::string& name) {
+GpuLane kindOf(const LaunchRecord& r, const std::string& name) {
     if (r.category == Category::collective)
         return GpuLane::communication;
     // Memsets are their op's device work, as in the step breakdown (steps.h); the launch keeps no
