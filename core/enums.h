@@ -3,18 +3,21 @@
 // used in every file Roofscope writes. toString() and parseEnum<E>() round-trip exactly;
 // parseEnum also accepts the spellings other tools use (see enums.cpp), case-insensitively.
 
+#include <cstdint>
 #include <optional>
 #include <span>
 #include <string_view>
 
 namespace roofscope {
 
-enum class Precision { fp64, fp32, tf32, fp16, bf16, fp8, int8, fp4, other };
+// The vocabularies a trace's launches carry are one byte wide: hundreds of thousands of launches
+// are kept per trace (core/import/kineto/launch_record.h).
+enum class Precision : std::uint8_t { fp64, fp32, tf32, fp16, bf16, fp8, int8, fp4, other };
 enum class ComputeUnit { vector, tensor };
 enum class MemoryLevel { l1, l2, l3, dram, host };
 enum class Link { pcie_h2d, pcie_d2h, p2p, intra_node, inter_node };
 enum class DeviceKind { gpu, cpu, fpga, asic, tpu, ndp };
-enum class Category {
+enum class Category : std::uint8_t {
     gemm,
     conv,
     attention,
@@ -30,14 +33,14 @@ enum class Category {
     memory,
     other
 };
-enum class Phase { forward, backward, optimizer, communication, unknown };
+enum class Phase : std::uint8_t { forward, backward, optimizer, communication, unknown };
 // Where a number came from: hardware counters, a formula over shapes, or nowhere.
-enum class Origin { measured, estimated, absent };
+enum class Origin : std::uint8_t { measured, estimated, absent };
 enum class ProvenanceKind { spec, measured };
 // latency: far below every roof at a few microseconds a launch, its time is launch and
 // scheduling overhead rather than work (md_roofline.h, kLatencyBoundLaunchS).
 enum class Bottleneck { compute, memory, communication, latency, none };
-enum class Collective {
+enum class Collective : std::uint8_t {
     all_reduce,
     reduce_scatter,
     all_gather,

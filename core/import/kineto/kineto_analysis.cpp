@@ -60,12 +60,12 @@ KinetoAnalysis analyzeTrace(const TraceEvents& events) {
     detail::reserveHuge(launches, events.gpu.size());
     // Every kernel (for the counter ranges, which cover NCCL kernels too), and those that
     // compute (for the shape estimates).
-    std::vector<std::size_t> kernels, computeKernels;
+    std::vector<std::uint32_t> kernels, computeKernels;
     std::vector<std::uint32_t> kernelGpu, computeGpu;
     for (const std::uint32_t i : byTime) {
         const GpuEvent& g = events.gpu[i];
         // Built where it is kept: moving a launch (its strings and maps) costs about as much.
-        const std::size_t at = launches.size();
+        const auto at = static_cast<std::uint32_t>(launches.size());
         Launch& launch = launches.emplace_back();
         LaunchRecord& r = launch.record;
         if (g.name != kNoIndex)
@@ -77,8 +77,6 @@ KinetoAnalysis analyzeTrace(const TraceEvents& events) {
         r.timeS = Measure::measured(static_cast<double>(g.durNs) * 1e-9);
         launch.tsNs = g.tsNs;
         launch.durNs = g.durNs;
-        launch.externalId = g.externalId;
-        launch.correlation = g.correlation;
         launch.device = g.device;
         const std::uint32_t op = links.op[i];
 

@@ -66,8 +66,6 @@ struct Launch {
     LaunchRecord record;
     std::int64_t tsNs = 0;
     std::int64_t durNs = 0;
-    std::int64_t externalId = -1;
-    std::int64_t correlation = -1;
     // Index into KinetoAnalysis::steps of the step the launch belongs to (the ProfilerStep range
     // its launching runtime call, or its op, started in); -1 when it belongs to none.
     int step = -1;

@@ -47,7 +47,7 @@ CounterFlops counterFlops(const CounterRange& range) {
     return out;
 }
 
-void applyCounters(const TraceEvents& events, const std::vector<std::size_t>& kernels,
+void applyCounters(const TraceEvents& events, const std::vector<std::uint32_t>& kernels,
                    const std::vector<std::uint32_t>& gpuIndex, int rank,
                    std::vector<Launch>& launches, std::vector<std::string>& warnings) {
     if (events.counters.empty())

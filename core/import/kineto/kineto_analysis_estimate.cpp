@@ -270,25 +270,27 @@ bool doesWorkOf(const KernelTraits& traits, Category category) {
 } // namespace
 
 void applyEstimates(const TraceEvents& events, const Links& links,
-                    const std::vector<std::size_t>& kernels,
+                    const std::vector<std::uint32_t>& kernels,
                     const std::vector<std::uint32_t>& gpuIndex, const RunTraits& run,
                     SharedTexts& texts, std::vector<Launch>& launches,
                     std::vector<std::string>& warnings) {
     Estimator estimator(events, links);
     std::vector<std::uint32_t> chosen(kernels.size(), kNoIndex);
-    std::vector<KernelTraits> traits(kernels.size());
     // Kernel names repeat: their traits are worked out once per name (by string id; the rare
-    // kernel without a name by its text).
+    // kernel without a name once for all of them, as its name is ""). A pointer per kernel, not
+    // a copy: the traits were the largest thing the analysis held beside the launches.
     std::vector<std::optional<KernelTraits>> traitsByName(events.strings.size());
+    const KernelTraits nameless = kernelTraits("");
+    std::vector<const KernelTraits*> traits(kernels.size());
     for (std::size_t k = 0; k < kernels.size(); ++k) {
         const std::uint32_t nameId = events.gpu[gpuIndex[k]].name;
         if (nameId == kNoIndex) {
-            traits[k] = kernelTraits(launches[kernels[k]].name.str());
+            traits[k] = &nameless;
         } else {
             std::optional<KernelTraits>& known = traitsByName[nameId];
             if (!known)
                 known = kernelTraits(events.strings.text(nameId));
-            traits[k] = *known;
+            traits[k] = &*known;
         }
         const std::uint32_t op = links.op[gpuIndex[k]];
         Launch& launch = launches[kernels[k]];
@@ -320,7 +322,7 @@ void applyEstimates(const TraceEvents& events, const Links& links,
     // estimate's kind of work, or all of its non-helper kernels when no name says so.
     struct Share {
         double durationNs = 0;
-        std::int64_t kernels = 0;
+        std::uint32_t kernels = 0; // of one op call
         bool byName = false;
         bool winograd = false; // a kernel of the call is a Winograd transform or kernel
         // No kernel of the call would carry its work by the rules above, and the work is not
@@ -330,22 +332,20 @@ void applyEstimates(const TraceEvents& events, const Links& links,
         // trace) stays without FLOPs: the reduction did not do the GEMM's work.
         bool allCarry = false;
     };
-    // Per chosen op call, a slot in `slots` (op calls are far fewer than CPU events).
+    // Per chosen op call, a slot in `slots` (op calls are far fewer than CPU events), sized
+    // once: growing it held the old and the new array at the analysis' peak of memory.
     std::vector<std::uint32_t> slotOf(events.cpu.size(), kNoIndex);
-    std::vector<Share> slots;
-    const auto shareOf = [&](std::uint32_t op) -> Share& {
-        std::uint32_t& slot = slotOf[op];
-        if (slot == kNoIndex) {
-            slot = static_cast<std::uint32_t>(slots.size());
-            slots.emplace_back();
-        }
-        return slots[slot];
-    };
+    std::uint32_t calls = 0;
+    for (const std::uint32_t op : chosen)
+        if (op != kNoIndex && slotOf[op] == kNoIndex)
+            slotOf[op] = calls++;
+    std::vector<Share> slots(calls);
+    const auto shareOf = [&](std::uint32_t op) -> Share& { return slots[slotOf[op]]; };
     for (std::size_t k = 0; k < kernels.size(); ++k) {
         if (chosen[k] == kNoIndex)
             continue;
         const OpEstimate& e = *estimator.estimate(chosen[k]);
-        const bool doesWork = nameClassMatters(e.category) && doesWorkOf(traits[k], e.category);
+        const bool doesWork = nameClassMatters(e.category) && doesWorkOf(*traits[k], e.category);
         // A kernel whose name says it does the composite's own work (the convolution kernel of
         // an aten::convolution whose bias add_ has its own estimate) still carries it.
         if (covered[chosen[k]] && !doesWork) {
@@ -358,19 +358,16 @@ void applyEstimates(const TraceEvents& events, const Links& links,
         }
         if (doesWork)
             shareOf(chosen[k]).byName = true;
-        if (traits[k].fewerMultiplies)
+        if (traits[k]->fewerMultiplies)
             shareOf(chosen[k]).winograd = true;
     }
     const auto carries = [&](std::size_t k, const OpEstimate& e, const Share& share) {
         if (share.allCarry)
             return true;
         if (share.byName)
-            return doesWorkOf(traits[k], e.category);
-        return !traits[k].helper;
+            return doesWorkOf(*traits[k], e.category);
+        return !traits[k]->helper;
     };
-    for (std::size_t k = 0; k < kernels.size(); ++k)
-        if (chosen[k] != kNoIndex)
-            shareOf(chosen[k]); // every call gets its slot before they are counted
     std::vector<bool> carried(slots.size(), false);
     for (std::size_t k = 0; k < kernels.size(); ++k) {
         if (chosen[k] == kNoIndex)
@@ -424,7 +421,7 @@ void applyEstimates(const TraceEvents& events, const Links& links,
         r.usesTensorUnits = e.tensorUnits;
     }
     for (std::size_t k = 0; k < kernels.size(); ++k)
-        applyKernelTraits(traits[k], run, launches[kernels[k]]);
+        applyKernelTraits(*traits[k], run, launches[kernels[k]]);
     estimator.problems().flush(warnings, "op calls");
 }
 

@@ -154,7 +154,7 @@ class DerivedCollectives {
 // Then categorises every one of them and sets precision and unit (applyKernelTraits).
 struct RunTraits;
 void applyEstimates(const TraceEvents& events, const Links& links,
-                    const std::vector<std::size_t>& kernels,
+                    const std::vector<std::uint32_t>& kernels,
                     const std::vector<std::uint32_t>& gpuIndex, const RunTraits& run,
                     SharedTexts& texts, std::vector<Launch>& launches,
                     std::vector<std::string>& warnings);
@@ -195,7 +195,7 @@ CounterFlops counterFlops(const CounterRange& range);
 // Matches counter ranges to the kernel launches (indices into `launches`, parallel to
 // `gpuIndex`) and sets their measured FLOPs; with no kernels at all, appends one launch per
 // range.
-void applyCounters(const TraceEvents& events, const std::vector<std::size_t>& kernels,
+void applyCounters(const TraceEvents& events, const std::vector<std::uint32_t>& kernels,
                    const std::vector<std::uint32_t>& gpuIndex, int rank,
                    std::vector<Launch>& launches, std::vector<std::string>& warnings);
 
