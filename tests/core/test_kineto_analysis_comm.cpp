@@ -30,7 +30,7 @@ template <class Key, std::size_t N> double measuredAt(const InlineMeasures<Key, 
     const auto found = m.find(key);
     return !found ? -1 : found->origin == Origin::measured ? found->value : -2;
 }
-double measuredOn(const InlineMeasures<Link, 2>& m, Link link) {
+double measuredOn(const InlineMeasures<Link, 1>& m, Link link) {
     return measuredAt(m, link);
 }
 

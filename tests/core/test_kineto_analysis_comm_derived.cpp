@@ -24,7 +24,7 @@ CollectiveArgs args(std::string name, std::int64_t in, std::int64_t out, std::st
     return a;
 }
 // -1 when the link is missing, -2 when it is there but not measured.
-double measuredOn(const InlineMeasures<Link, 2>& m, Link link) {
+double measuredOn(const InlineMeasures<Link, 1>& m, Link link) {
     const auto found = m.find(link);
     return !found ? -1 : found->origin == Origin::measured ? found->value : -2;
 }

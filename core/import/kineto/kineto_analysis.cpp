@@ -61,7 +61,8 @@ KinetoAnalysis analyzeTrace(const TraceEvents& events) {
     // Every kernel (for the counter ranges, which cover NCCL kernels too), and those that
     // compute (for the shape estimates).
     std::vector<std::uint32_t> kernels, computeKernels;
-    std::vector<std::uint32_t> kernelGpu, computeGpu;
+    kernels.reserve(events.gpu.size());
+    computeKernels.reserve(events.gpu.size());
     for (const std::uint32_t i : byTime) {
         const GpuEvent& g = events.gpu[i];
         // Built where it is kept: moving a launch (its strings and maps) costs about as much.
@@ -103,7 +104,6 @@ KinetoAnalysis analyzeTrace(const TraceEvents& events) {
             else
                 compute = true;
             kernels.push_back(at);
-            kernelGpu.push_back(i);
         }
         if (op != kNoIndex && r.category != Category::collective) {
             const CpuEvent& linked = events.cpu[op];
@@ -115,15 +115,14 @@ KinetoAnalysis analyzeTrace(const TraceEvents& events) {
             r.phase = phases.phaseOf(i);
         if (compute) {
             computeKernels.push_back(at);
-            computeGpu.push_back(i);
         }
     }
 
     assignSteps(events, links, byTime, out.deviceIndex, out.context.rank, launches, out.steps,
                 out.outside, out.warnings);
-    applyEstimates(events, links, computeKernels, computeGpu,
-                   runTraitsOf(events.meta, out.deviceIndex), texts, launches, out.warnings);
-    applyCounters(events, kernels, kernelGpu, out.context.rank, launches, out.warnings);
+    applyEstimates(events, links, computeKernels, byTime, runTraitsOf(events.meta, out.deviceIndex),
+                   texts, launches, out.warnings);
+    applyCounters(events, kernels, byTime, out.context.rank, launches, out.warnings);
     commProblems.flush(out.warnings, "launches");
 
     // Counter ranges without kernels were appended as launches of their own.

@@ -48,8 +48,8 @@ CounterFlops counterFlops(const CounterRange& range) {
 }
 
 void applyCounters(const TraceEvents& events, const std::vector<std::uint32_t>& kernels,
-                   const std::vector<std::uint32_t>& gpuIndex, int rank,
-                   std::vector<Launch>& launches, std::vector<std::string>& warnings) {
+                   const std::vector<std::uint32_t>& gpuOf, int rank, std::vector<Launch>& launches,
+                   std::vector<std::string>& warnings) {
     if (events.counters.empty())
         return;
     std::vector<std::size_t> ranges(events.counters.size());
@@ -82,12 +82,12 @@ void applyCounters(const TraceEvents& events, const std::vector<std::uint32_t>& 
 
     std::vector<std::size_t> order(kernels.size());
     std::iota(order.begin(), order.end(), 0);
-    const bool allCorrelated = std::all_of(gpuIndex.begin(), gpuIndex.end(), [&](std::uint32_t g) {
-        return events.gpu[g].correlation >= 0;
+    const bool allCorrelated = std::all_of(kernels.begin(), kernels.end(), [&](std::uint32_t l) {
+        return events.gpu[gpuOf[l]].correlation >= 0;
     });
     std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
-        const GpuEvent& x = events.gpu[gpuIndex[a]];
-        const GpuEvent& y = events.gpu[gpuIndex[b]];
+        const GpuEvent& x = events.gpu[gpuOf[kernels[a]]];
+        const GpuEvent& y = events.gpu[gpuOf[kernels[b]]];
         if (allCorrelated && x.correlation != y.correlation)
             return x.correlation < y.correlation;
         return x.tsNs < y.tsNs;
@@ -99,7 +99,7 @@ void applyCounters(const TraceEvents& events, const std::vector<std::uint32_t>& 
         const std::size_t k = order[i];
         const CounterRange& range = events.counters[ranges[i]];
         Launch& launch = launches[kernels[k]];
-        if (range.name != events.gpu[gpuIndex[k]].name &&
+        if (range.name != events.gpu[gpuOf[kernels[k]]].name &&
             events.strings.text(range.name) != launch.name.str()) {
             ++mismatched;
             continue;

@@ -271,7 +271,7 @@ bool doesWorkOf(const KernelTraits& traits, Category category) {
 
 void applyEstimates(const TraceEvents& events, const Links& links,
                     const std::vector<std::uint32_t>& kernels,
-                    const std::vector<std::uint32_t>& gpuIndex, const RunTraits& run,
+                    const std::vector<std::uint32_t>& gpuOf, const RunTraits& run,
                     SharedTexts& texts, std::vector<Launch>& launches,
                     std::vector<std::string>& warnings) {
     Estimator estimator(events, links);
@@ -283,7 +283,7 @@ void applyEstimates(const TraceEvents& events, const Links& links,
     const KernelTraits nameless = kernelTraits("");
     std::vector<const KernelTraits*> traits(kernels.size());
     for (std::size_t k = 0; k < kernels.size(); ++k) {
-        const std::uint32_t nameId = events.gpu[gpuIndex[k]].name;
+        const std::uint32_t nameId = events.gpu[gpuOf[kernels[k]]].name;
         if (nameId == kNoIndex) {
             traits[k] = &nameless;
         } else {
@@ -292,7 +292,7 @@ void applyEstimates(const TraceEvents& events, const Links& links,
                 known = kernelTraits(events.strings.text(nameId));
             traits[k] = &*known;
         }
-        const std::uint32_t op = links.op[gpuIndex[k]];
+        const std::uint32_t op = links.op[gpuOf[kernels[k]]];
         Launch& launch = launches[kernels[k]];
         if (op == kNoIndex) {
             launch.noFlops = NoFlopsReason::noOp;
@@ -385,7 +385,7 @@ void applyEstimates(const TraceEvents& events, const Links& links,
         Share& share = shareOf(chosen[k]);
         if (!carries(k, e, share))
             continue;
-        share.durationNs += static_cast<double>(events.gpu[gpuIndex[k]].durNs);
+        share.durationNs += static_cast<double>(events.gpu[gpuOf[kernels[k]]].durNs);
         ++share.kernels;
     }
     for (std::size_t k = 0; k < kernels.size(); ++k) {
@@ -394,7 +394,7 @@ void applyEstimates(const TraceEvents& events, const Links& links,
         const OpEstimate& e = *estimator.estimate(chosen[k]);
         const Share& share = shareOf(chosen[k]);
         Launch& launch = launches[kernels[k]];
-        if (chosen[k] != links.op[gpuIndex[k]]) { // an enclosing op's estimate: its name
+        if (chosen[k] != links.op[gpuOf[kernels[k]]]) { // an enclosing op's estimate: its name
             const CpuEvent& op = events.cpu[chosen[k]];
             launch.opName = texts.name(op.name);
             launch.shapeKey = texts.dims(op.shapes);
@@ -406,7 +406,7 @@ void applyEstimates(const TraceEvents& events, const Links& links,
             launch.noFlops = NoFlopsReason::helper;
             continue;
         }
-        const double duration = static_cast<double>(events.gpu[gpuIndex[k]].durNs);
+        const double duration = static_cast<double>(events.gpu[gpuOf[kernels[k]]].durNs);
         const double fraction = share.durationNs > 0 ? duration / share.durationNs
                                                      : 1.0 / static_cast<double>(share.kernels);
         launch.formula = estimator.formula(chosen[k]);

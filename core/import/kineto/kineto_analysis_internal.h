@@ -149,13 +149,13 @@ class DerivedCollectives {
 
 // ---- kineto_analysis_estimate.cpp ----
 
-// FLOPs and bytes from shape formulas for the kernels in `kernels` (indices into `launches`,
-// parallel to `gpuIndex`, the events they came from), split over the kernels of each op call.
+// FLOPs and bytes from shape formulas for the kernels in `kernels` (indices into `launches`;
+// launch l came from events.gpu[gpuOf[l]]), split over the kernels of each op call.
 // Then categorises every one of them and sets precision and unit (applyKernelTraits).
 struct RunTraits;
 void applyEstimates(const TraceEvents& events, const Links& links,
                     const std::vector<std::uint32_t>& kernels,
-                    const std::vector<std::uint32_t>& gpuIndex, const RunTraits& run,
+                    const std::vector<std::uint32_t>& gpuOf, const RunTraits& run,
                     SharedTexts& texts, std::vector<Launch>& launches,
                     std::vector<std::string>& warnings);
 
@@ -192,12 +192,12 @@ struct CounterFlops {
 };
 CounterFlops counterFlops(const CounterRange& range);
 
-// Matches counter ranges to the kernel launches (indices into `launches`, parallel to
-// `gpuIndex`) and sets their measured FLOPs; with no kernels at all, appends one launch per
-// range.
+// Matches counter ranges to the kernel launches (indices into `launches`; launch l came from
+// events.gpu[gpuOf[l]]) and sets their measured FLOPs; with no kernels at all, appends one launch
+// per range.
 void applyCounters(const TraceEvents& events, const std::vector<std::uint32_t>& kernels,
-                   const std::vector<std::uint32_t>& gpuIndex, int rank,
-                   std::vector<Launch>& launches, std::vector<std::string>& warnings);
+                   const std::vector<std::uint32_t>& gpuOf, int rank, std::vector<Launch>& launches,
+                   std::vector<std::string>& warnings);
 
 // ---- kineto_analysis_steps.cpp ----
 

@@ -102,7 +102,7 @@ struct LaunchRecord {
     Measure flops;                        // FLOP
     Measure timeS;                        // kernel time, s
     InlineMeasures<MemoryLevel, 2> bytes; // B moved at each level
-    InlineMeasures<Link, 2> commBytes;    // B carried over each link
+    InlineMeasures<Link, 1> commBytes;    // B carried over its link (one at most)
     SharedText flopsNote;                 // what the estimate assumes; "" when nothing
     int rank = 0;
     int stream = -1;
