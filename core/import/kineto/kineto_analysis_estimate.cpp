@@ -277,21 +277,21 @@ void applyEstimates(const TraceEvents& events, const Links& links,
     Estimator estimator(events, links);
     std::vector<std::uint32_t> chosen(kernels.size(), kNoIndex);
     // Kernel names repeat: their traits are worked out once per name (by string id; the rare
-    // kernel without a name once for all of them, as its name is ""). A pointer per kernel, not
-    // a copy: the traits were the largest thing the analysis held beside the launches.
+    // kernel without a name once for all of them, as its name is ""). Looked up by the kernel's
+    // name id, not copied per kernel: the copies were the largest thing the analysis held beside
+    // the launches.
     std::vector<std::optional<KernelTraits>> traitsByName(events.strings.size());
     const KernelTraits nameless = kernelTraits("");
-    std::vector<const KernelTraits*> traits(kernels.size());
-    for (std::size_t k = 0; k < kernels.size(); ++k) {
+    const auto traitsOf = [&](std::size_t k) -> const KernelTraits& {
         const std::uint32_t nameId = events.gpu[gpuOf[kernels[k]]].name;
-        if (nameId == kNoIndex) {
-            traits[k] = &nameless;
-        } else {
-            std::optional<KernelTraits>& known = traitsByName[nameId];
-            if (!known)
-                known = kernelTraits(events.strings.text(nameId));
-            traits[k] = &*known;
-        }
+        if (nameId == kNoIndex)
+            return nameless;
+        std::optional<KernelTraits>& known = traitsByName[nameId];
+        if (!known)
+            known = kernelTraits(events.strings.text(nameId));
+        return *known;
+    };
+    for (std::size_t k = 0; k < kernels.size(); ++k) {
         const std::uint32_t op = links.op[gpuOf[kernels[k]]];
         Launch& launch = launches[kernels[k]];
         if (op == kNoIndex) {
@@ -345,7 +345,7 @@ void applyEstimates(const TraceEvents& events, const Links& links,
         if (chosen[k] == kNoIndex)
             continue;
         const OpEstimate& e = *estimator.estimate(chosen[k]);
-        const bool doesWork = nameClassMatters(e.category) && doesWorkOf(*traits[k], e.category);
+        const bool doesWork = nameClassMatters(e.category) && doesWorkOf(traitsOf(k), e.category);
         // A kernel whose name says it does the composite's own work (the convolution kernel of
         // an aten::convolution whose bias add_ has its own estimate) still carries it.
         if (covered[chosen[k]] && !doesWork) {
@@ -358,15 +358,15 @@ void applyEstimates(const TraceEvents& events, const Links& links,
         }
         if (doesWork)
             shareOf(chosen[k]).byName = true;
-        if (traits[k]->fewerMultiplies)
+        if (traitsOf(k).fewerMultiplies)
             shareOf(chosen[k]).winograd = true;
     }
     const auto carries = [&](std::size_t k, const OpEstimate& e, const Share& share) {
         if (share.allCarry)
             return true;
         if (share.byName)
-            return doesWorkOf(*traits[k], e.category);
-        return !traits[k]->helper;
+            return doesWorkOf(traitsOf(k), e.category);
+        return !traitsOf(k).helper;
     };
     std::vector<bool> carried(slots.size(), false);
     for (std::size_t k = 0; k < kernels.size(); ++k) {
@@ -421,7 +421,7 @@ void applyEstimates(const TraceEvents& events, const Links& links,
         r.usesTensorUnits = e.tensorUnits;
     }
     for (std::size_t k = 0; k < kernels.size(); ++k)
-        applyKernelTraits(*traits[k], run, launches[kernels[k]]);
+        applyKernelTraits(traitsOf(k), run, launches[kernels[k]]);
     estimator.problems().flush(warnings, "op calls");
 }
 
