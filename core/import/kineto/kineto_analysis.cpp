@@ -7,10 +7,6 @@
 #include <algorithm>
 #include <numeric>
 
-#if defined(__GLIBC__)
-#include <malloc.h>
-#endif
-
 namespace roofscope {
 
 using namespace kineto;
@@ -46,12 +42,6 @@ KinetoAnalysis analyzeTrace(const TraceEvents& events) {
     out.context = contextOf(events.meta);
     std::tie(out.deviceIndex, out.deviceName) = busiestDevice(events);
     Links links = linkEvents(events);
-#if defined(__GLIBC__)
-    // The link's hash maps and sweep lists are freed by now, but glibc keeps their pages, and the
-    // launches are too large to reuse them: handed back, the peak is the launches and the events
-    // (84 MB against 92 MB for the 315 MB bench trace).
-    malloc_trim(0);
-#endif
     PhaseFinder phases(events, links);
     WarningCounter commProblems;
     DerivedCollectives derived(events, links);

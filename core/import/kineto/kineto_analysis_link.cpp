@@ -5,11 +5,11 @@
 // the innermost range on the stack that ends no earlier than it does. Query points (a runtime
 // event's start, a kernel's start) ride in the same sweep after the ranges that start with them.
 
+#include "core/import/kineto/id_index.h"
 #include "core/import/kineto/kineto_analysis_internal.h"
 
 #include <algorithm>
 #include <thread>
-#include <unordered_map>
 
 namespace roofscope::kineto {
 namespace {
@@ -142,22 +142,22 @@ Links linkEvents(const TraceEvents& events) {
 
     // External id -> op. Should two ops share an id, the later-starting (inner) one wins, as the
     // launch happened in the innermost op.
-    std::unordered_map<std::int64_t, std::uint32_t> opByExternalId;
-    opByExternalId.reserve(cpu.size());
+    IdIndex opByExternalId(cpu.size());
     for (std::uint32_t i = 0; i < cpu.size(); ++i) {
         const CpuEvent& e = cpu[i];
         if (e.kind != CpuEventKind::op || e.externalId < 0)
             continue;
-        auto [it, inserted] = opByExternalId.emplace(e.externalId, i);
-        const CpuEvent& held = cpu[it->second];
-        if (!inserted && (e.tsNs > held.tsNs || (e.tsNs == held.tsNs && e.durNs < held.durNs)))
-            it->second = i;
+        std::uint32_t& held = opByExternalId.slot(e.externalId);
+        if (held == kNoIndex || e.tsNs > cpu[held].tsNs ||
+            (e.tsNs == cpu[held].tsNs && e.durNs < cpu[held].durNs))
+            held = i;
     }
-    std::unordered_map<std::int64_t, std::uint32_t> runtimeByCorrelation;
-    runtimeByCorrelation.reserve(events.runtime.size());
+    IdIndex runtimeByCorrelation(events.runtime.size());
     for (std::uint32_t i = 0; i < events.runtime.size(); ++i)
         if (events.runtime[i].correlation >= 0)
-            runtimeByCorrelation.emplace(events.runtime[i].correlation, i);
+            if (std::uint32_t& held = runtimeByCorrelation.slot(events.runtime[i].correlation);
+                held == kNoIndex)
+                held = i;
 
     // gpuAnnotations per device, with the start of every GPU event as a query point.
     std::vector<Item> items;
@@ -176,20 +176,18 @@ Links linkEvents(const TraceEvents& events) {
     for (std::uint32_t i = 0; i < gpu.size(); ++i) {
         const GpuEvent& g = gpu[i];
         if (g.correlation >= 0)
-            if (const auto rt = runtimeByCorrelation.find(g.correlation);
-                rt != runtimeByCorrelation.end())
-                links.runtime[i] = rt->second;
+            links.runtime[i] = runtimeByCorrelation.find(g.correlation);
         if (g.externalId >= 0)
-            if (const auto it = opByExternalId.find(g.externalId); it != opByExternalId.end()) {
-                links.op[i] = links.anchor[i] = it->second;
+            if (const std::uint32_t op = opByExternalId.find(g.externalId); op != kNoIndex) {
+                links.op[i] = links.anchor[i] = op;
                 continue;
             }
         if (links.runtime[i] == kNoIndex)
             continue;
         const RuntimeEvent& r = events.runtime[links.runtime[i]];
         if (r.externalId >= 0)
-            if (const auto it = opByExternalId.find(r.externalId); it != opByExternalId.end()) {
-                links.op[i] = links.anchor[i] = it->second;
+            if (const std::uint32_t op = opByExternalId.find(r.externalId); op != kNoIndex) {
+                links.op[i] = links.anchor[i] = op;
                 continue;
             }
         links.anchor[i] = runtimeEnclosing[links.runtime[i]];

@@ -1,0 +1,69 @@
+// IdIndex, the flat id table the link looks External ids and correlations up in: every id asked
+// finds what was set for it, whatever the ids' spacing (in sequence, strided so that they share
+// home slots, huge), and ids never asked are not found.
+#include "core/import/kineto/id_index.h"
+
+#include <QtTest>
+
+using namespace roofscope;
+using namespace roofscope::kineto;
+
+class TestIdIndex : public QObject {
+    Q_OBJECT
+
+  private slots:
+    void findsWhatWasSet_data() {
+        QTest::addColumn<qint64>("first");
+        QTest::addColumn<qint64>("stride");
+        QTest::addColumn<int>("count");
+        QTest::newRow("in sequence") << qint64(0) << qint64(1) << 1000;
+        // Multiples of 2^32 share their low bits; the hash must still spread them.
+        QTest::newRow("strided by 2^32") << qint64(0) << (qint64(1) << 32) << 1000;
+        QTest::newRow("near the top")
+            << (std::numeric_limits<qint64>::max() - 5000) << qint64(5) << 1000;
+        QTest::newRow("full to 3/4") << qint64(7) << qint64(3) << 12;
+        QTest::newRow("one") << qint64(42) << qint64(1) << 1;
+    }
+    void findsWhatWasSet() {
+        QFETCH(qint64, first);
+        QFETCH(qint64, stride);
+        QFETCH(int, count);
+        IdIndex index(static_cast<std::size_t>(count));
+        for (int i = 0; i < count; ++i) {
+            std::uint32_t& slot = index.slot(first + stride * i);
+            QCOMPARE(slot, kNoIndex); // not asked before
+            slot = static_cast<std::uint32_t>(i);
+        }
+        for (int i = 0; i < count; ++i) {
+            QCOMPARE(index.find(first + stride * i), static_cast<std::uint32_t>(i));
+            QCOMPARE(index.slot(first + stride * i), static_cast<std::uint32_t>(i));
+        }
+        // Ids between and beyond those set are absent.
+        if (stride > 1)
+            QCOMPARE(index.find(first + 1), kNoIndex);
+        if (first > 0)
+            QCOMPARE(index.find(first - 1), kNoIndex);
+    }
+
+    // The link keeps the first runtime event of a correlation and the innermost op of an
+    // External id: asking again gives the held index to compare with.
+    void askedTwiceHoldsOne() {
+        IdIndex index(4);
+        index.slot(9) = 3;
+        std::uint32_t& again = index.slot(9);
+        QCOMPARE(again, std::uint32_t(3));
+        again = 5;
+        QCOMPARE(index.find(9), std::uint32_t(5));
+        QCOMPARE(index.find(10), kNoIndex);
+    }
+
+    // A table for no ids still answers "absent".
+    void empty() {
+        const IdIndex index(0);
+        QCOMPARE(index.find(0), kNoIndex);
+        QCOMPARE(index.find(123456789), kNoIndex);
+    }
+};
+
+QTEST_APPLESS_MAIN(TestIdIndex)
+#include "test_id_index.moc"
