@@ -1,10 +1,10 @@
 // analyzeTrace: one Launch per GPU event, put together from the pieces in kineto_analysis_*.cpp
 // (linking, copies, collectives, estimates, counters, phases, context).
 
-#include "core/import/huge_pages.h"
 #include "core/import/kineto/kineto_analysis_internal.h"
 
 #include <algorithm>
+#include <future>
 #include <numeric>
 
 namespace roofscope {
@@ -57,10 +57,17 @@ KinetoAnalysis analyzeTrace(const TraceEvents& events) {
     std::vector<Launch>& launches = out.launches;
     SharedTexts texts(events);
     std::vector<std::int8_t> commByName(std::max<std::size_t>(1, events.strings.size()), -1);
-    detail::reserveHuge(launches, events.gpu.size());
+    // Plain pages, not huge ones: on a machine short of free huge pages, the kernel compacts
+    // memory on the first touch of each, which made building the launches take 15 ms or 80 ms
+    // by turns (315 MB bench trace); plain pages take 27-31 ms every time.
+    launches.reserve(events.gpu.size());
     // Every kernel (for the counter ranges, which cover NCCL kernels too), and those that
     // compute (for the shape estimates).
     std::vector<std::uint32_t> kernels, computeKernels;
+    // Per launch, 1 for communication: the steps' lanes, fixed before the estimates refine
+    // categories (they run side by side below).
+    std::vector<std::uint8_t> communication;
+    communication.reserve(events.gpu.size());
     kernels.reserve(events.gpu.size());
     computeKernels.reserve(events.gpu.size());
     for (const std::uint32_t i : byTime) {
@@ -113,19 +120,25 @@ KinetoAnalysis analyzeTrace(const TraceEvents& events) {
         }
         if (r.category != Category::collective)
             r.phase = phases.phaseOf(i);
-        if (compute) {
+        if (compute)
             computeKernels.push_back(at);
-        }
+        communication.push_back(r.category == Category::collective ? 1 : 0);
     }
 
-    assignSteps(events, links, byTime, out.deviceIndex, out.context.rank, launches, out.steps,
-                out.outside, out.warnings);
-    // The estimates read only the ops and parents: the rest goes before they allocate theirs, as
-    // the analysis' peak of memory is in them.
-    for (auto* unread : {&links.anchor, &links.gpuAnnotation, &links.runtime})
-        std::vector<std::uint32_t>().swap(*unread);
+    // Neither reads the anchors, which were for the phases and collectives above.
+    std::vector<std::uint32_t>().swap(links.anchor);
+    // Which step each launch is in, beside the estimates: that writes only Launch::step, which
+    // the estimates do not read. The steps' timelines come after, once the estimates' own
+    // memory is freed: side by side, the two made the analysis' peak.
+    auto stepMarks = std::async(std::launch::async,
+                                [&] { return assignSteps(events, links, byTime, launches); });
+    std::vector<std::string> estimateWarnings;
     applyEstimates(events, links, computeKernels, byTime, runTraitsOf(events.meta, out.deviceIndex),
-                   texts, launches, out.warnings);
+                   texts, launches, estimateWarnings);
+    summarizeSteps(stepMarks.get(), events, byTime, communication, out.deviceIndex,
+                   out.context.rank, launches, out.steps, out.outside, out.warnings);
+    out.warnings.insert(out.warnings.end(), std::make_move_iterator(estimateWarnings.begin()),
+                        std::make_move_iterator(estimateWarnings.end()));
     applyCounters(events, kernels, byTime, out.context.rank, launches, out.warnings);
     commProblems.flush(out.warnings, "launches");
 

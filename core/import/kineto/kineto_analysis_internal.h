@@ -201,14 +201,25 @@ void applyCounters(const TraceEvents& events, const std::vector<std::uint32_t>& 
 
 // ---- kineto_analysis_steps.cpp ----
 
-// Steps from the ProfilerStep#N ranges (CPU annotations, else their GPU projections): sets
-// launches[k].step (launch k came from events.gpu[gpuIndex[k]]) and record.outsideSteps, fills
-// out.steps with each step's timeline on `device` (every device when -1) and out.outside, and
-// warns about launches outside every step.
-void assignSteps(const TraceEvents& events, const Links& links,
-                 const std::vector<std::uint32_t>& gpuIndex, int device, int rank,
-                 std::vector<Launch>& launches, std::vector<Step>& steps, OutsideSteps& outside,
-                 std::vector<std::string>& warnings);
+// Steps from the ProfilerStep#N ranges (CPU annotations, else their GPU projections), in two
+// halves so that the first can run beside the estimates:
+//   - assignSteps sets launches[k].step (launch k came from events.gpu[gpuIndex[k]]) and writes
+//     no other field of the launches, nor reads one;
+//   - summarizeSteps then sets record.outsideSteps, fills `steps` with each step's timeline on
+//     `device` (every device when -1) and `outside`, and warns about launches outside every
+//     step. communication[k] is 1 when launch k is communication (its timeline lane).
+struct StepMarks {
+    std::vector<std::string> names; // by step index; "(whole trace)" when none is marked
+    bool marked = false;
+    std::int64_t beforeFirst = 0; // launches of no step launched before the first one began
+};
+StepMarks assignSteps(const TraceEvents& events, const Links& links,
+                      const std::vector<std::uint32_t>& gpuIndex, std::vector<Launch>& launches);
+void summarizeSteps(const StepMarks& marks, const TraceEvents& events,
+                    const std::vector<std::uint32_t>& gpuIndex,
+                    const std::vector<std::uint8_t>& communication, int device, int rank,
+                    std::vector<Launch>& launches, std::vector<Step>& steps, OutsideSteps& outside,
+                    std::vector<std::string>& warnings);
 
 // ---- kineto_analysis_context.cpp ----
 

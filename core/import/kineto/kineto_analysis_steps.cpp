@@ -54,12 +54,13 @@ struct StepRange {
     std::int64_t startNs;
     std::int64_t endNs;
     std::string name;
+    int step = -1; // its index among the steps, once they are numbered
 };
 
 // Memsets are device work of their op (cuBLAS and cuDNN clear workspaces), not transfers: they
 // count as computation, as in TraceLens' GPU timeline (gpu_event_analyser.py).
-GpuLane laneOf(const GpuEvent& g, const LaunchRecord& r) {
-    if (r.category == Category::collective)
+GpuLane laneOf(const GpuEvent& g, bool communication) {
+    if (communication)
         return GpuLane::communication;
     if (g.kind == GpuEventKind::memcpy)
         return GpuLane::memcpy;
@@ -68,23 +69,29 @@ GpuLane laneOf(const GpuEvent& g, const LaunchRecord& r) {
 
 } // namespace
 
-void assignSteps(const TraceEvents& events, const Links& links,
-                 const std::vector<std::uint32_t>& gpuIndex, int device, int rank,
-                 std::vector<Launch>& launches, std::vector<Step>& steps, OutsideSteps& outside,
-                 std::vector<std::string>& warnings) {
-    // ProfilerStep#N ranges when the trace has any, else annotations named like steps.
-    bool profilerSteps = false;
-    for (const CpuEvent& e : events.cpu)
-        if (e.name != kNoIndex && isProfilerStep(events.strings.text(e.name))) {
-            profilerSteps = true;
-            break;
-        }
+StepMarks assignSteps(const TraceEvents& events, const Links& links,
+                      const std::vector<std::uint32_t>& gpuIndex, std::vector<Launch>& launches) {
+    // ProfilerStep#N ranges when the trace has any, else annotations named like steps. Names
+    // are asked once per string id: a trace has a few hundred names over a million events.
+    std::vector<std::uint8_t> profilerStepName(events.strings.size(), 0);
+    for (std::uint32_t id = 0; id < events.strings.size(); ++id)
+        profilerStepName[id] = isProfilerStep(events.strings.text(id)) ? 1 : 0;
+    const bool profilerSteps =
+        std::any_of(events.cpu.begin(), events.cpu.end(), [&](const CpuEvent& e) {
+            return e.name != kNoIndex && profilerStepName[e.name] == 1;
+        });
+    std::vector<std::int8_t> likeStepName(profilerSteps ? 0 : events.strings.size(), -1);
     const auto isStepName = [&](const CpuEvent& e) {
         if (e.name == kNoIndex)
             return false;
-        const std::string& name = events.strings.text(e.name);
-        return profilerSteps ? isProfilerStep(name)
-                             : e.kind != CpuEventKind::op && isNamedLikeStep(name);
+        if (profilerSteps)
+            return profilerStepName[e.name] == 1;
+        if (e.kind == CpuEventKind::op)
+            return false;
+        std::int8_t& known = likeStepName[e.name];
+        if (known < 0)
+            known = isNamedLikeStep(events.strings.text(e.name)) ? 1 : 0;
+        return known == 1;
     };
     // CPU ranges first; the GPU projections only when the CPU side has none.
     std::vector<StepRange> ranges;
@@ -95,8 +102,8 @@ void assignSteps(const TraceEvents& events, const Links& links,
     std::sort(ranges.begin(), ranges.end(),
               [](const StepRange& a, const StepRange& b) { return a.startNs < b.startNs; });
     std::map<std::string, int> stepOfName;
-    for (const StepRange& r : ranges)
-        stepOfName.try_emplace(r.name, static_cast<int>(stepOfName.size()));
+    for (StepRange& r : ranges)
+        r.step = stepOfName.try_emplace(r.name, static_cast<int>(stepOfName.size())).first->second;
     if (!fromCpu)
         for (const CpuEvent& e : events.cpu)
             if (e.kind == CpuEventKind::gpuAnnotation && isStepName(e))
@@ -123,7 +130,7 @@ void assignSteps(const TraceEvents& events, const Links& links,
         if (it == ranges.begin())
             return -1;
         --it;
-        return ns <= it->endNs ? stepOfName.at(it->name) : -1;
+        return ns <= it->endNs ? it->step : -1;
     };
 
     std::int64_t firstRangeStart = ranges.empty() ? 0 : ranges.front().startNs;
@@ -157,13 +164,34 @@ void assignSteps(const TraceEvents& events, const Links& links,
         }
     }
 
-    std::vector<std::string> names(stepOfName.size());
+    StepMarks marks;
+    marks.names.resize(stepOfName.size());
     for (const auto& [name, index] : stepOfName)
-        names[static_cast<std::size_t>(index)] = name;
+        marks.names[static_cast<std::size_t>(index)] = name;
     if (!marked)
-        names.push_back("(whole trace)");
-    std::vector<std::vector<GpuInterval>> timeline(names.size());
+        marks.names.push_back("(whole trace)");
+    marks.marked = marked;
+    marks.beforeFirst = beforeFirst;
+    return marks;
+}
+
+void summarizeSteps(const StepMarks& marks, const TraceEvents& events,
+                    const std::vector<std::uint32_t>& gpuIndex,
+                    const std::vector<std::uint8_t>& communication, int device, int rank,
+                    std::vector<Launch>& launches, std::vector<Step>& steps, OutsideSteps& outside,
+                    std::vector<std::string>& warnings) {
+    const std::vector<std::string>& names = marks.names;
+    const bool marked = marks.marked;
+    const std::int64_t beforeFirst = marks.beforeFirst;
+    // Each step's intervals, reserved at their count: grown, they held up to twice the memory
+    // while the estimates ran beside them.
     std::vector<std::int64_t> counts(names.size(), 0);
+    for (std::size_t k = 0; k < gpuIndex.size(); ++k)
+        if (launches[k].step >= 0)
+            ++counts[static_cast<std::size_t>(launches[k].step)];
+    std::vector<std::vector<GpuInterval>> timeline(names.size());
+    for (std::size_t s = 0; s < names.size(); ++s)
+        timeline[s].reserve(static_cast<std::size_t>(counts[s]));
     for (std::size_t k = 0; k < gpuIndex.size(); ++k) {
         Launch& launch = launches[k];
         if (launch.step < 0) {
@@ -174,10 +202,9 @@ void assignSteps(const TraceEvents& events, const Links& links,
             continue;
         }
         const auto s = static_cast<std::size_t>(launch.step);
-        ++counts[s];
         if (device < 0 || launch.device == device)
             timeline[s].push_back({launch.tsNs, launch.tsNs + launch.durNs,
-                                   laneOf(events.gpu[gpuIndex[k]], launch.record)});
+                                   laneOf(events.gpu[gpuIndex[k]], communication[k] == 1)});
     }
     steps.clear();
     for (std::size_t s = 0; s < names.size(); ++s) {
@@ -194,6 +221,7 @@ void assignSteps(const TraceEvents& events, const Links& links,
                                                 return a.startNs < b.startNs;
                                             })
                                ->startNs;
+        std::vector<GpuInterval>().swap(timeline[s]);
         steps.push_back(std::move(step));
     }
     if (!names.empty() && marked)
