@@ -64,8 +64,8 @@ KinetoAnalysis analyzeTrace(const TraceEvents& events) {
     // Every kernel (for the counter ranges, which cover NCCL kernels too), and those that
     // compute (for the shape estimates).
     std::vector<std::uint32_t> kernels, computeKernels;
-    // Per launch, 1 for communication: the steps' lanes, fixed before the estimates refine
-    // categories (they run side by side below).
+    // Per launch, 1 for communication: the lane of the steps' timelines, fixed here because the
+    // estimates refine categories before those timelines are built.
     std::vector<std::uint8_t> communication;
     communication.reserve(events.gpu.size());
     kernels.reserve(events.gpu.size());

@@ -183,8 +183,8 @@ void summarizeSteps(const StepMarks& marks, const TraceEvents& events,
     const std::vector<std::string>& names = marks.names;
     const bool marked = marks.marked;
     const std::int64_t beforeFirst = marks.beforeFirst;
-    // Each step's intervals, reserved at their count: grown, they held up to twice the memory
-    // while the estimates ran beside them.
+    // Each step's intervals, reserved at their count (grown, they held up to twice the memory)
+    // and freed once the step is summed.
     std::vector<std::int64_t> counts(names.size(), 0);
     for (std::size_t k = 0; k < gpuIndex.size(); ++k)
         if (launches[k].step >= 0)
