@@ -52,7 +52,7 @@ enum class NoFlopsReason : std::uint8_t {
 // The reason in words, with the remedy where there is one; "" for none.
 std::string_view noFlopsText(NoFlopsReason reason);
 
-// One GPU launch (kernel, memcpy, memset) with what the trace says about it. About 200 bytes: a
+// One GPU launch (kernel, memcpy, memset) with what the trace says about it. 184 bytes: a
 // trace holds hundreds of thousands, and they are most of what its analysis keeps.
 struct Launch {
     // The kernel (or copy, memset) name, shared by every launch of it: a copy per launch was a
