@@ -27,9 +27,8 @@ void accumulate(Measure& sum, const Measure& m) {
 template <class Key, std::size_t N>
 void accumulateMap(std::map<Key, Measure>& sum, const InlineMeasures<Key, N>& add) {
     // A key present in only some records becomes absent; keys in none stay out.
-    for (auto& [key, measure] : sum) {
+    for (auto& [key, measure] : sum)
         accumulate(measure, add.find(key).value_or(Measure{}));
-    }
     add.forEach([&](Key key, const Measure&) { sum.try_emplace(key); });
 }
 
@@ -120,12 +119,12 @@ std::string_view noFlopsText(NoFlopsReason reason) {
 namespace {
 
 // Launches outside every traced step stay apart from those inside (OpRecord::outsideSteps).
-// Kernel: (name, "" (a launch has no device id), GPU index, rank, category). Op: (true, op, shapes,
-// category) for launches linked to an op, (false, kernel name, "") for the others and for
-// collectives, whose record_param_comms op would lump every collective together. The category keeps
-// an op's helpers apart from its own work: cuBLAS launches a memset before some GEMMs, and merged
-// into the GEMM's record it would make the GEMM's FLOPs unknown. The key views the launches' own
-// texts, which outlive the grouping: no copy per launch.
+// Kernel: (false, name, "", GPU index, rank, category). Op: (true, op, shapes, category) for
+// launches linked to an op, (false, kernel name, "") for the others and for collectives, whose
+// record_param_comms op would lump every collective together. The category keeps an op's helpers
+// apart from its own work: cuBLAS launches a memset before some GEMMs, and merged into the GEMM's
+// record it would make the GEMM's FLOPs unknown. The key views the launches' own texts, which
+// outlive the grouping: no copy per launch.
 using GroupKey = std::tuple<bool, std::string_view, std::string_view, int, int, int, bool>;
 
 // Copies and helper kernels (layout transforms, offsets) of an op are named by what they are
