@@ -46,7 +46,7 @@ class JsonStructureScanner {
     bool inString() const { return inString_; }
 
   private:
-    template <BlockMasks (*Classify)(const char*)>
+    template <BlockMasks (*Classify)(const char*), std::uint64_t (*PrefixXor)(std::uint64_t)>
     Found scanWith(const char* data, std::size_t n, bool stopAtFirstValue);
     Found scanAvx2(const char* data, std::size_t n, bool stopAtFirstValue);
 

@@ -55,6 +55,87 @@ void addValueEnds(bool avx2) {
         << escapeAtBoundary << std::vector<std::size_t>{escapeAtBoundary.size()} << avx2;
 }
 
+// The scanner's contract written byte by byte, with nothing shared with its block code: what
+// scan(data, n, false) returns for a scanner fresh from reset().
+JsonStructureScanner::Found referenceScan(const std::string& text) {
+    JsonStructureScanner::Found found;
+    std::int64_t depth = 0;
+    bool inString = false, escaped = false;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const char c = text[i];
+        if (inString) {
+            if (escaped)
+                escaped = false;
+            else if (c == '\\')
+                escaped = true;
+            else if (c == '"')
+                inString = false;
+        } else if (c == '"') {
+            inString = true;
+        } else if (c == '{' || c == '[') {
+            ++depth;
+        } else if (c == '}' || c == ']') {
+            if (--depth < 0) {
+                found.containerEnd = i;
+                return found;
+            }
+            if (depth == 0)
+                found.lastValueEnd = i + 1;
+        }
+    }
+    return found;
+}
+
+// Trace-like values: objects of arrays of arrays (Kineto's "Input Dims") to a depth of 5, strings
+// that hold brackets, quotes and backslashes. Deterministic for a seed.
+class ValueMaker {
+  public:
+    explicit ValueMaker(std::uint32_t seed) : state_(seed * 2654435761u + 1) {}
+    std::string value(int depth) {
+        std::string out;
+        add(out, depth);
+        return out;
+    }
+
+  private:
+    std::uint32_t next(std::uint32_t below) {
+        state_ = state_ * 1664525u + 1013904223u;
+        return (state_ >> 8) % below;
+    }
+    void addString(std::string& out) {
+        static const char pieces[][4] = {"a", "}", "]", "{[", "\\\"", "\\\\", " ", "x,"};
+        out += '"';
+        for (std::uint32_t n = next(12); n > 0; --n)
+            out += pieces[next(8)];
+        out += '"';
+    }
+    void add(std::string& out, int depth) {
+        const std::uint32_t kind = depth <= 0 ? next(2) : next(5);
+        if (kind == 0) {
+            out += std::to_string(next(100000));
+        } else if (kind == 1) {
+            addString(out);
+        } else if (kind == 2 || kind == 3) {
+            out += '{';
+            for (std::uint32_t n = next(6), i = 0; i < n; ++i) {
+                out += i ? ", " : "";
+                addString(out);
+                out += ": ";
+                add(out, depth - 1);
+            }
+            out += '}';
+        } else {
+            out += '[';
+            for (std::uint32_t n = next(5), i = 0; i < n; ++i) {
+                out += i ? "," : "";
+                add(out, depth - 1);
+            }
+            out += ']';
+        }
+    }
+    std::uint32_t state_;
+};
+
 } // namespace
 
 class TestJsonStructureScanner : public QObject {
@@ -103,6 +184,47 @@ class TestJsonStructureScanner : public QObject {
             const auto second = scanner.scan(text.data() + cut, text.size() - cut, false);
             QCOMPARE(second.containerEnd + cut, expected.containerEnd);
         }
+    }
+
+    // Generated trace-like arrays, cut at many places (as a window ends mid-event), against the
+    // byte-by-byte reference, on both block classifiers and prefix-XORs.
+    void agreesWithReference_data() {
+        QTest::addColumn<bool>("avx2");
+        QTest::newRow("avx2 if present") << true;
+        QTest::newRow("sse2") << false;
+    }
+    void agreesWithReference() {
+        QFETCH(bool, avx2);
+        JsonStructureScanner::allowAvx2(avx2);
+        auto restore = qScopeGuard([] { JsonStructureScanner::allowAvx2(true); });
+        int compared = 0;
+        for (std::uint32_t seed = 1; seed <= 40; ++seed) {
+            ValueMaker make(seed);
+            std::string text;
+            for (int i = 0; i < 30; ++i)
+                text += (i ? ",\n  " : "") + make.value(5);
+            text += "] ,\"after\": [1]";
+            for (std::size_t cut = 1; cut <= text.size(); cut += 1 + seed % 97) {
+                const std::string part = text.substr(0, cut);
+                JsonStructureScanner scanner;
+                const auto found = scanner.scan(part.data(), part.size(), false);
+                const auto expected = referenceScan(part);
+                if (found.lastValueEnd != expected.lastValueEnd ||
+                    found.containerEnd != expected.containerEnd)
+                    QFAIL(qPrintable(QString("seed %1, first %2 bytes: value end %3 (expected %4), "
+                                             "container end %5 (expected %6)")
+                                         .arg(seed)
+                                         .arg(cut)
+                                         .arg(qint64(found.lastValueEnd))
+                                         .arg(qint64(expected.lastValueEnd))
+                                         .arg(qint64(found.containerEnd))
+                                         .arg(qint64(expected.containerEnd))));
+                ++compared;
+            }
+            // The whole array ends at its ']': the generator made what it meant to.
+            QVERIFY(referenceScan(text).containerEnd == text.find("] ,\"after\""));
+        }
+        QVERIFY(compared > 1000);
     }
 
     void containerEnd() {
