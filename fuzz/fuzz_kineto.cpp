@@ -1,5 +1,6 @@
 // Kineto traces: the streaming reader (small windows, so batching and refills are exercised,
-// and gzip when the input starts with its magic) and the analysis of whatever it accepts.
+// and gzip when the input starts with its magic; plain text parsed in place or through the
+// buffer by turns) and the analysis of whatever it accepts.
 #include "core/import/kineto/kineto_analysis.h"
 #include "core/import/kineto/kineto_reader.h"
 #include "fuzz/fuzz_input.h"
@@ -13,6 +14,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     KinetoReadOptions options;
     options.chunkBytes = 64 + size % 512;
     options.maxEventBytes = std::size_t(4) << 20;
+    options.inPlace = size % 2 == 0;
     const auto events = readKineto(*stream, "fuzz.json", options);
     fuzz::checkError(events);
     if (events.ok()) {

@@ -53,6 +53,10 @@ class FileSource final : public RawSource {
     }
     std::int64_t size() const override { return size_; }
     const std::string& name() const override { return name_; }
+    std::unique_ptr<WholeText> whole() override {
+        return offset_ == 0 && size_ >= 0 ? mapWholeFile(fd_, static_cast<std::uint64_t>(size_))
+                                          : nullptr;
+    }
     void setSize(std::int64_t size) { size_ = size; }
 
   private:
@@ -75,6 +79,9 @@ class MemorySource final : public RawSource {
     }
     std::int64_t size() const override { return static_cast<std::int64_t>(bytes_.size()); }
     const std::string& name() const override { return name_; }
+    std::unique_ptr<WholeText> whole() override {
+        return pos_ == 0 ? copyWholeText(bytes_) : nullptr;
+    }
 
   private:
     std::string bytes_;
@@ -113,9 +120,17 @@ class PlainStream final : public ByteStream {
     std::int64_t fileSize() const override { return source_->size(); }
     std::uint64_t produced() const override { return produced_; }
     bool compressed() const override { return false; }
+    WholeText* whole() override {
+        // Over the limit, read() gives the error at the byte where it is crossed.
+        if (!whole_ && produced_ == 0 && !failed_ && source_->size() >= 0 &&
+            static_cast<std::uint64_t>(source_->size()) <= limits_.maxOutputBytes)
+            whole_ = source_->whole();
+        return whole_.get();
+    }
 
   private:
     std::unique_ptr<RawSource> source_;
+    std::unique_ptr<WholeText> whole_;
     ByteStreamLimits limits_;
     std::uint64_t produced_ = 0;
     std::optional<Error> failed_;

@@ -4,6 +4,7 @@
 // stream, as gzip(1) treats them.
 
 #include "core/error.h"
+#include "core/import/whole_text.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -40,6 +41,12 @@ class ByteStream {
     // Bytes handed out by read() so far.
     virtual std::uint64_t produced() const = 0;
     virtual bool compressed() const = 0;
+
+    // The whole text in place, for a reader that parses it where it lies: a plain file mapped,
+    // or the bytes of a memory stream. Null when the stream cannot give it (gzip, a file that
+    // cannot be mapped, over maxOutputBytes) or was read from already; then read() as usual.
+    // Once it is given, read() is not called. The stream owns it.
+    virtual WholeText* whole() { return nullptr; }
 };
 
 // Opens `path` and sniffs the first two bytes. Errors when the file cannot be opened or is not

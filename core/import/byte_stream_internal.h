@@ -23,6 +23,8 @@ class RawSource {
     // Total size in bytes, -1 when unknown.
     virtual std::int64_t size() const = 0;
     virtual const std::string& name() const = 0;
+    // The whole text in place (ByteStream::whole()), when this source can give it; null when not.
+    virtual std::unique_ptr<WholeText> whole() { return nullptr; }
 };
 
 enum class InflateBackend { zlib, isal };

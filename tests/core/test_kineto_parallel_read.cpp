@@ -7,6 +7,8 @@
 #include "tests/support/kineto_file_rows.h"
 #include "tests/support/trace_events_digest.h"
 
+#include <QFile>
+#include <QTemporaryDir>
 #include <QtTest>
 
 #include <string>
@@ -20,12 +22,13 @@ Q_DECLARE_METATYPE(std::string)
 namespace {
 
 Result<TraceEvents> read(const std::string& text, unsigned threads, std::size_t chunk,
-                         std::uint64_t maxEvents = std::uint64_t(1) << 31) {
+                         std::uint64_t maxEvents = std::uint64_t(1) << 31, bool inPlace = true) {
     auto stream = memoryByteStream(text, "p.json");
     KinetoReadOptions options;
     options.chunkBytes = chunk;
     options.threads = threads;
     options.maxEvents = maxEvents;
+    options.inPlace = inPlace;
     return readKineto(*stream, "p.json", options);
 }
 
@@ -33,11 +36,13 @@ Result<TraceEvents> read(const std::string& text, unsigned threads, std::size_t 
 // every batch brings strings and shapes that earlier batches have and some they have not; and
 // events the reader skips (a string ts, a negative dur, a non-object) in the first and in later
 // batches, so that the warnings' first offsets must come from the right batch.
-std::string generated(int steps) {
+// `separator` goes between events: with none but the ',', a batch parsed in place would begin
+// on the byte where the one before it ends.
+std::string generated(int steps, const std::string& separator = ",\n") {
     std::string t = "{\"schemaVersion\": 1, \"traceEvents\": [\n";
     int corr = 1;
     auto add = [&](const std::string& e) {
-        t += (corr > 1 ? ",\n" : "") + e;
+        t += (corr > 1 ? separator : "") + e;
         ++corr;
     };
     for (int s = 0; s < steps; ++s) {
@@ -85,17 +90,26 @@ const std::string& bigText() {
     return text;
 }
 
+// The serial reader through the buffer is the reference; parsed in place or copied, on one
+// thread or many, the events must be its.
 void compareThreads(const std::string& text, std::size_t chunk) {
-    const auto serial = read(text, 1, chunk);
+    const std::uint64_t noLimit = std::uint64_t(1) << 31;
+    const auto serial = read(text, 1, chunk, noLimit, false);
     const std::string want = digest(serial);
-    for (const unsigned threads : {2u, 3u, 8u}) {
-        const auto parallel = read(text, threads, chunk);
-        const std::string got = digest(parallel);
-        QVERIFY2(got == want, (std::to_string(threads) + " threads, " +
-                               firstDifference(want, got, "serial", "parallel"))
-                                  .c_str());
-        if (parallel.ok() && serial.ok())
-            QCOMPARE(parallel.value().meta.distributed.rank, serial.value().meta.distributed.rank);
+    for (const bool inPlace : {false, true}) {
+        for (const unsigned threads : {1u, 2u, 3u, 8u}) {
+            if (threads == 1 && !inPlace)
+                continue;
+            const auto parallel = read(text, threads, chunk, noLimit, inPlace);
+            const std::string got = digest(parallel);
+            QVERIFY2(got == want, (std::to_string(threads) + " threads, " +
+                                   (inPlace ? "in place, " : "through the buffer, ") +
+                                   firstDifference(want, got, "serial", "parallel"))
+                                      .c_str());
+            if (parallel.ok() && serial.ok())
+                QCOMPARE(parallel.value().meta.distributed.rank,
+                         serial.value().meta.distributed.rank);
+        }
     }
 }
 
@@ -128,6 +142,22 @@ class TestKinetoParallelRead : public QObject {
         compareThreads(bigText(), static_cast<std::size_t>(chunk));
     }
 
+    // Events with no blank between them, and with blanks on both sides of the ','.
+    void sameEventsWhateverTheSeparator_data() {
+        QTest::addColumn<std::string>("separator");
+        QTest::addColumn<int>("chunk");
+        for (const int chunk : {300, 4096})
+            for (const char* separator : {",", " ,\r\n ", "\n,"})
+                QTest::addRow("\"%s\", chunk %d",
+                              QByteArray(separator).toPercentEncoding().constData(), chunk)
+                    << std::string(separator) << chunk;
+    }
+    void sameEventsWhateverTheSeparator() {
+        QFETCH(std::string, separator);
+        QFETCH(int, chunk);
+        compareThreads(generated(200, separator), static_cast<std::size_t>(chunk));
+    }
+
     void sameEventsOfEveryFixtureAndSample_data() { roofscope::testing::addEveryKinetoFileRow(); }
     void sameEventsOfEveryFixtureAndSample() {
         QFETCH(std::string, path);
@@ -135,10 +165,19 @@ class TestKinetoParallelRead : public QObject {
             KinetoReadOptions options;
             options.chunkBytes = chunk;
             options.threads = 1;
+            options.inPlace = false;
             const std::string want = digest(readKinetoFile(path, options));
-            options.threads = 4;
-            const std::string got = digest(readKinetoFile(path, options));
-            QVERIFY2(got == want, firstDifference(want, got, "serial", "parallel").c_str());
+            for (const bool inPlace : {false, true}) {
+                options.inPlace = inPlace;
+                for (const unsigned threads : {1u, 4u}) {
+                    options.threads = threads;
+                    const std::string got = digest(readKinetoFile(path, options));
+                    QVERIFY2(got == want,
+                             firstDifference(want, got, "serial",
+                                             inPlace ? "in place" : "through the buffer")
+                                 .c_str());
+                }
+            }
         }
     }
 
@@ -179,6 +218,39 @@ class TestKinetoParallelRead : public QObject {
         const auto parallel = read(bigText(), 4, 2048, 1000);
         QVERIFY(!parallel.ok());
         QCOMPARE(parallel.error().toString(), serial.error().toString());
+    }
+
+    // A mapped file cut short while it is read (a profiler writing it again): an error that
+    // says so, not a crash, and no trace made of the zeros past its new end.
+    void fileShrinkingWhileRead_data() {
+        QTest::addColumn<unsigned>("threads");
+        QTest::newRow("one thread") << 1u;
+        QTest::newRow("three threads") << 3u;
+    }
+    void fileShrinkingWhileRead() {
+        QFETCH(unsigned, threads);
+        QTemporaryDir dir;
+        const QString path = dir.filePath("shrinks.json");
+        {
+            QFile f(path);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(bigText().data(), static_cast<qint64>(bigText().size()));
+        }
+        KinetoReadOptions options;
+        options.chunkBytes = 2048;
+        options.threads = threads;
+        bool cut = false;
+        options.progress = [&](std::uint64_t, std::int64_t) {
+            if (!cut)
+                cut = QFile::resize(path, 100);
+            return true;
+        };
+        const auto r = readKinetoFile(path.toStdString(), options);
+        QVERIFY(cut);
+        QVERIFY(!r.ok());
+        QVERIFY2(r.error().message.find("shrank while it was read") != std::string::npos,
+                 r.error().toString().c_str());
+        QCOMPARE(r.error().where.file, path.toStdString());
     }
 
     void cancelStopsTheWorkers() {

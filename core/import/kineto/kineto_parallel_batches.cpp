@@ -3,6 +3,8 @@
 #include "core/import/kineto/kineto_batch_parser.h"
 #include "core/import/kineto/kineto_segment_merge.h"
 
+#include <simdjson.h>
+
 #include <condition_variable>
 #include <cstring>
 #include <deque>
@@ -15,7 +17,8 @@ namespace roofscope::detail {
 namespace {
 
 struct Job {
-    std::vector<char> text; // the batch, then padding
+    std::vector<char> text;        // the batch, then padding, when copied
+    const char* inPlace = nullptr; // else the batch where it lies
     std::size_t length = 0;
     std::uint64_t streamOffset = 0, endOffset = 0, fileOffset = 0;
     TraceEvents events; // the batch's own, merged into the whole trace's
@@ -60,8 +63,11 @@ struct ParallelBatches::State {
                 pending.pop_front();
             }
             parser.retarget(job->events);
-            job->status =
-                parser.parse(job->text.data(), job->length, job->text.size(), job->streamOffset);
+            job->status = job->inPlace ? parser.parse(job->inPlace, job->length,
+                                                      job->length + simdjson::SIMDJSON_PADDING,
+                                                      job->streamOffset)
+                                       : parser.parse(job->text.data(), job->length,
+                                                      job->text.size(), job->streamOffset);
             job->skips = parser.skips();
             {
                 std::lock_guard lock(mutex);
@@ -99,7 +105,35 @@ struct ParallelBatches::State {
         spare.push_back(std::move(job));
         return true;
     }
+
+    // Merges what is done, then waits while too many are in flight; a job ready to fill, or
+    // the first failure merged.
+    Result<std::unique_ptr<Job>> nextJob();
+    void queue(std::unique_ptr<Job> job);
 };
+
+Result<std::unique_ptr<Job>> ParallelBatches::State::nextJob() {
+    while (mergeFront(false)) {
+    }
+    while (flight.size() >= maxInFlight)
+        mergeFront(true);
+    if (!failure.ok())
+        return failure.error();
+    if (spare.empty())
+        return std::make_unique<Job>();
+    std::unique_ptr<Job> job = std::move(spare.back());
+    spare.pop_back();
+    return job;
+}
+
+void ParallelBatches::State::queue(std::unique_ptr<Job> job) {
+    {
+        std::lock_guard lock(mutex);
+        pending.push_back(job.get());
+        flight.push_back(std::move(job));
+    }
+    queued.notify_one();
+}
 
 ParallelBatches::ParallelBatches(TraceEvents& whole, const std::string& fileName, unsigned threads,
                                  AfterMerge afterMerge)
@@ -123,32 +157,38 @@ Status ParallelBatches::submit(const char* data, std::size_t length, std::size_t
                                std::uint64_t streamOffset, std::uint64_t endOffset,
                                std::uint64_t fileOffset) {
     State& s = *state_;
-    while (s.mergeFront(false)) {
-    }
-    while (s.flight.size() >= s.maxInFlight)
-        s.mergeFront(true);
-    if (!s.failure.ok())
-        return s.failure;
-    std::unique_ptr<Job> job;
-    if (!s.spare.empty()) {
-        job = std::move(s.spare.back());
-        s.spare.pop_back();
-    } else {
-        job = std::make_unique<Job>();
-    }
+    auto next = s.nextJob();
+    if (!next.ok())
+        return next.error();
+    std::unique_ptr<Job> job = std::move(next.value());
     if (job->text.size() != capacity)
         job->text.assign(capacity, '\0');
     std::memcpy(job->text.data(), data, length);
+    job->text[0] = '[';
+    job->text[length - 1] = ']';
+    job->inPlace = nullptr;
     job->length = length;
     job->streamOffset = streamOffset;
     job->endOffset = endOffset;
     job->fileOffset = fileOffset;
-    {
-        std::lock_guard lock(s.mutex);
-        s.pending.push_back(job.get());
-        s.flight.push_back(std::move(job));
-    }
-    s.queued.notify_one();
+    s.queue(std::move(job));
+    return {};
+}
+
+Status ParallelBatches::submitInPlace(const char* data, std::size_t length,
+                                      std::uint64_t streamOffset, std::uint64_t endOffset,
+                                      std::uint64_t fileOffset) {
+    State& s = *state_;
+    auto next = s.nextJob();
+    if (!next.ok())
+        return next.error();
+    std::unique_ptr<Job> job = std::move(next.value());
+    job->inPlace = data;
+    job->length = length;
+    job->streamOffset = streamOffset;
+    job->endOffset = endOffset;
+    job->fileOffset = fileOffset;
+    s.queue(std::move(job));
     return {};
 }
 

@@ -24,12 +24,22 @@ using detail::Window;
 class Reader {
   public:
     Reader(ByteStream& in, const std::string& file, const KinetoReadOptions& options)
-        : in_(in), file_(file), options_(options), window_(in, options.chunkBytes),
+        : in_(in), file_(file), options_(options), window_(makeWindow(in, options)),
           batches_(events_, file) {}
 
     Result<TraceEvents> run();
 
   private:
+    static Window makeWindow(ByteStream& in, const KinetoReadOptions& options) {
+        if (options.inPlace)
+            if (WholeText* whole = in.whole())
+                return Window(in, *whole);
+        return Window(in, options.chunkBytes);
+    }
+    // File bytes consumed so far, for progress and the size estimate.
+    std::uint64_t fileOffset() const {
+        return window_.whole() ? window_.offset(window_.pos) : in_.fileOffset();
+    }
     // At window index `index`.
     Error error(std::string message, std::size_t index) const {
         return errorAt(std::move(message), window_.offset(index));
@@ -67,7 +77,7 @@ class Reader {
         reserve(events_.runtime);
     }
     bool progress() {
-        return !options_.progress || options_.progress(in_.fileOffset(), in_.fileSize());
+        return !options_.progress || options_.progress(fileOffset(), in_.fileSize());
     }
 
     ByteStream& in_;
@@ -82,6 +92,10 @@ class Reader {
     // to parse on; then every batch goes through it.
     std::unique_ptr<detail::ParallelBatches> parallel_;
     bool decided_ = false;
+    // Over a whole text: the index of the ']' written after the last batch handed to the
+    // workers in place, which the next batch must not overwrite with its '['.
+    std::size_t lastInPlaceEnd_ = 0;
+    std::size_t scanBytes_ = 0; // how far ahead a batch is cut, over a whole text
 };
 
 Status Reader::endEarly(const char* where) {
@@ -220,6 +234,10 @@ Status Reader::afterBatch(std::uint64_t endOffset, std::uint64_t fileOffset) {
                            " trace events; the limit is set by the importer",
                        endOffset);
     reserveByEstimate(fileOffset);
+    // Parsed: those pages of the text go back (only those before the batch's end; the next
+    // batches, being cut or parsed, lie after it).
+    if (WholeText* whole = window_.whole())
+        whole->release(endOffset);
     return {};
 }
 
@@ -234,20 +252,35 @@ Status Reader::parseBatch(std::size_t start, std::size_t cut, bool last) {
                 [this](std::uint64_t end, std::uint64_t at) { return afterBatch(end, at); });
         }
     }
+    const std::size_t length = cut + 1 - start;
+    if (parallel_) {
+        // In place unless the batch's '[' would be the byte where the batch before it ends (no
+        // blank between "," and "{"), which that batch's parse still reads.
+        if (w.whole() && start != lastInPlaceEnd_) {
+            w.buf()[start] = '[';
+            w.buf()[cut] = ']';
+            lastInPlaceEnd_ = cut;
+            return parallel_->submitInPlace(w.buf() + start, length, w.offset(start), w.offset(cut),
+                                            fileOffset());
+        }
+        // A copy of the same size each time (the parsers keep their buffers); over a whole
+        // text, the rest of the file is no measure of it.
+        const std::size_t copy =
+            w.whole() ? std::max(length, options_.chunkBytes) + simdjson::SIMDJSON_PADDING
+                      : w.capacity() - start;
+        return parallel_->submit(w.buf() + start, length, copy, w.offset(start), w.offset(cut),
+                                 fileOffset());
+    }
     const char saved = w.buf()[cut];
     w.buf()[start] = '[';
     w.buf()[cut] = ']';
-    Status parsed;
-    if (parallel_)
-        parsed = parallel_->submit(w.buf() + start, cut + 1 - start, w.capacity() - start,
-                                   w.offset(start), w.offset(cut), in_.fileOffset());
-    else
-        parsed =
-            batches_.parse(w.buf() + start, cut + 1 - start, w.capacity() - start, w.offset(start));
+    const std::size_t readable =
+        w.whole() ? length + simdjson::SIMDJSON_PADDING : w.capacity() - start;
+    const Status parsed = batches_.parse(w.buf() + start, length, readable, w.offset(start));
     w.buf()[cut] = saved;
-    if (!parsed.ok() || parallel_)
+    if (!parsed.ok())
         return parsed;
-    return afterBatch(w.offset(cut), in_.fileOffset());
+    return afterBatch(w.offset(cut), fileOffset());
 }
 
 Status Reader::readBatches(bool bareArray) {
@@ -279,7 +312,11 @@ Status Reader::readBatches(bool bareArray) {
         first = false;
 
         scanner.reset();
-        const auto found = scanner.scan(w.buf() + w.pos, w.end - w.pos, false);
+        // Over a whole text, a batch is cut from the next chunk of it.
+        if (w.whole() && scanBytes_ == 0)
+            scanBytes_ = options_.chunkBytes;
+        const std::size_t limit = w.whole() ? std::min(w.end, w.pos + scanBytes_) : w.end;
+        const auto found = scanner.scan(w.buf() + w.pos, limit - w.pos, false);
         std::size_t cut = 0;
         bool last = false;
         if (found.containerEnd != JsonStructureScanner::npos) {
@@ -287,8 +324,18 @@ Status Reader::readBatches(bool bareArray) {
             last = true;
         } else if (found.lastValueEnd != JsonStructureScanner::npos) {
             cut = w.pos + found.lastValueEnd;
-        } else if (w.eof()) {
+        } else if (w.eof() && limit == w.end) {
             return bareArray ? Status() : endEarly("inside a trace event");
+        } else if (w.whole()) {
+            // Not one whole event in the chunk: look twice as far.
+            if (scanBytes_ * 2 > options_.maxEventBytes)
+                return error("a trace event is larger than " +
+                                 std::to_string(options_.maxEventBytes >> 20) +
+                                 " MiB (corrupt file?)",
+                             w.pos);
+            scanBytes_ *= 2;
+            first = true; // the separator before this event is already consumed
+            continue;
         } else {
             // Not one whole event in the window: read more, growing it for a huge event.
             if (w.pos == 1 && w.end == w.usable()) {
@@ -306,13 +353,27 @@ Status Reader::readBatches(bool bareArray) {
             continue;
         }
         const std::size_t start = w.pos - 1; // a consumed '[' , ',' or blank: becomes '['
+        // What follows the batch, before an in-place parse writes its ']' there.
+        const char after = w.buf()[cut];
         if (const Status parsed = parseBatch(start, cut, last); !parsed.ok())
             return parsed;
+        w.pos = cut + 1; // for the progress over a whole text: the batch is read
         if (!progress())
             return error("cancelled", cut);
-        w.pos = last ? cut + 1 : cut;
         if (last)
             return {};
+        w.pos = cut;
+        if (w.whole() && cut < w.end) {
+            // The byte after the batch may be its ']' now: step over what it was.
+            if (after == ']') {
+                w.pos = cut + 1;
+                return {};
+            }
+            if (after != ',' && !isBlank(after))
+                return error("expected ',' or ']' between trace events", cut);
+            w.pos = cut + 1;
+            first = after == ','; // a ',' consumed: the next event comes
+        }
     }
 }
 
@@ -401,6 +462,9 @@ Result<TraceEvents> Reader::run() {
                                        std::to_string(w.offset(w.pos)));
     }
     batches_.finish();
+    // Over a whole text, progress counts the batches' bytes: the rest was read too.
+    if (w.whole() && status.ok() && options_.progress)
+        (void)options_.progress(w.whole()->size(), in_.fileSize());
     if (parallel_)
         parallel_->skips().warn(file_, events_.warnings);
     if (const auto base = events_.meta.baseTimeNs) {
@@ -420,7 +484,13 @@ Result<TraceEvents> Reader::run() {
 
 Result<TraceEvents> readKineto(ByteStream& in, const std::string& fileName,
                                const KinetoReadOptions& options) {
-    return Reader(in, fileName, options).run();
+    auto events = Reader(in, fileName, options).run();
+    // Whatever was read past the file's new end was zeros: no result stands on it.
+    if (WholeText* whole = options.inPlace ? in.whole() : nullptr; whole && whole->changed())
+        return makeError("the file shrank while it was read (was it being written?); nothing "
+                         "was kept: open it again once it is complete",
+                         inFile(fileName));
+    return events;
 }
 
 Result<TraceEvents> readKinetoFile(const std::string& path, const KinetoReadOptions& options,

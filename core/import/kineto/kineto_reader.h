@@ -4,6 +4,8 @@
 // batches of whole events, and each batch is parsed with simdjson On-Demand into the compact
 // TraceEvents. Memory is the buffer (chunkBytes, growing only for a single larger event) plus
 // the kept events, whatever the file size, so traces beyond simdjson's 4 GB document cap load.
+// A plain file is mapped instead and its batches parsed where they lie, each batch's pages
+// handed back once it is merged, so that memory stays as bounded without the copies.
 //
 // Accepted: the object form (every top-level key optional, in any order, unknown keys skipped)
 // and the bare array form of the Trace Event Format (whose closing ']' may be missing). Modern
@@ -33,6 +35,9 @@ struct KinetoReadOptions {
     // Threads that parse batches while the calling thread reads and cuts the next (0: one per
     // core; 1: the calling thread parses). The events are the same whatever the number.
     unsigned threads = 0;
+    // Parse a plain file where it lies (mapped; ByteStream::whole()) instead of copying it
+    // through the buffer; false reads it as a gzip stream is read. The events are the same.
+    bool inPlace = true;
 };
 
 // Reads the whole stream. Errors (file, byte offset of the uncompressed text and what is wrong)

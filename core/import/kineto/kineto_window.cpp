@@ -5,14 +5,16 @@
 namespace roofscope::detail {
 
 Status Window::fill() {
+    if (whole_)
+        return {}; // all of it is here already
     if (pos > 1) {
-        std::memmove(buf_.data() + 1, buf_.data() + pos, end - pos);
+        std::memmove(buf_ + 1, buf_ + pos, end - pos);
         base_ += pos - 1;
         end -= pos - 1;
         pos = 1;
     }
     while (!eof_ && end < usable()) {
-        auto n = in_.read(buf_.data() + end, usable() - end);
+        auto n = in_.read(buf_ + end, usable() - end);
         if (!n.ok()) {
             streamFailed_ = true;
             return n.error();

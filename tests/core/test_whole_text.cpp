@@ -1,0 +1,194 @@
+// A file's whole text in place (core/import/whole_text.h): the mapping holds the file's bytes
+// with writable room before and after them, pages handed back read as the file again, a file
+// that shrinks under it reads as zeros and says so instead of killing the process, and a SIGBUS
+// that is not about a guarded mapping still ends the process as it would have.
+
+#include "core/import/byte_stream.h"
+#include "core/import/whole_text.h"
+#include "tests/support/gzip_test_support.h"
+
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <csignal>
+#include <fcntl.h>
+#include <string>
+#include <sys/mman.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+using namespace roofscope;
+
+namespace {
+
+const std::size_t kPage = static_cast<std::size_t>(::sysconf(_SC_PAGESIZE));
+
+// Bytes whose position can be told from their value, never zero.
+std::string patterned(std::size_t size) {
+    std::string s(size, '\0');
+    for (std::size_t i = 0; i < size; ++i)
+        s[i] = static_cast<char>('A' + (i * 7 + i / 4096) % 26);
+    return s;
+}
+
+std::string writeFile(const QTemporaryDir& dir, const std::string& name, const std::string& bytes) {
+    const std::string path = dir.filePath(QString::fromStdString(name)).toStdString();
+    FILE* f = std::fopen(path.c_str(), "wb");
+    if (!f)
+        return {};
+    std::fwrite(bytes.data(), 1, bytes.size(), f);
+    std::fclose(f);
+    return path;
+}
+
+std::unique_ptr<WholeText> mapPath(const std::string& path, std::uint64_t size) {
+    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
+        return nullptr;
+    auto text = mapWholeFile(fd, size);
+    ::close(fd); // the mapping keeps the file
+    return text;
+}
+
+} // namespace
+
+class TestWholeText : public QObject {
+    Q_OBJECT
+
+  private slots:
+    void mappedHoldsTheFile_data() {
+        QTest::addColumn<qulonglong>("size");
+        for (const std::size_t size :
+             {std::size_t(0), std::size_t(1), kPage - 1, kPage, kPage + 1, 25 * kPage + 123})
+            QTest::addRow("%zu bytes", size) << qulonglong(size);
+    }
+    void mappedHoldsTheFile() {
+        QFETCH(qulonglong, size);
+        QTemporaryDir dir;
+        const std::string bytes = patterned(size);
+        auto text = mapPath(writeFile(dir, "t.json", bytes), size);
+        QVERIFY(text);
+        QCOMPARE(text->size(), std::size_t(size));
+        QVERIFY(std::string(text->data(), text->size()) == bytes);
+        // The byte before and the padding after are the caller's: a parser writes '[' and ']'
+        // there, and simdjson reads past the end.
+        text->data()[-1] = '[';
+        for (std::size_t i = 0; i < WholeText::kPadding; ++i)
+            text->data()[size + i] = ' ';
+        QCOMPARE(text->data()[-1], '[');
+        QCOMPARE(text->data()[size + WholeText::kPadding - 1], ' ');
+        QVERIFY(!text->changed());
+    }
+
+    // Writes stay in the process; released pages read as the file again, later ones as written.
+    void releaseHandsBackPagesBefore() {
+        QTemporaryDir dir;
+        const std::string bytes = patterned(4 * kPage);
+        const std::string path = writeFile(dir, "t.json", bytes);
+        auto text = mapPath(path, bytes.size());
+        QVERIFY(text);
+        text->data()[0] = '[';
+        text->data()[3 * kPage] = ']';
+        text->release(2 * kPage + 10); // pages 0 and 1, not page 2 where byte 2*page+10 lies
+        QCOMPARE(text->data()[0], bytes[0]);
+        QCOMPARE(text->data()[2 * kPage + 10], bytes[2 * kPage + 10]);
+        QCOMPARE(text->data()[3 * kPage], ']');
+        text->release(kPage); // behind what was released: nothing
+        QCOMPARE(text->data()[3 * kPage], ']');
+        text.reset();
+        auto again = mapPath(path, bytes.size());
+        QVERIFY(std::string(again->data(), again->size()) == bytes); // the file never changed
+    }
+
+    // A file truncated while it is mapped: its pages past the new end read as zeros and the
+    // text says it changed; the process goes on.
+    void shrinkingFileReadsAsZeros() {
+        QTemporaryDir dir;
+        const std::string bytes = patterned(6 * kPage);
+        const std::string path = writeFile(dir, "t.json", bytes);
+        auto text = mapPath(path, bytes.size());
+        QVERIFY(text);
+        QCOMPARE(text->data()[0], bytes[0]);
+        QVERIFY(::truncate(path.c_str(), static_cast<off_t>(kPage)) == 0);
+        QCOMPARE(text->data()[0], bytes[0]);
+        QVERIFY(!text->changed());
+        QCOMPARE(text->data()[4 * kPage + 5], '\0');
+        QVERIFY(text->changed());
+        QCOMPARE(text->data()[5 * kPage], '\0');
+    }
+
+    // The handler is for the guarded mappings only: a SIGBUS elsewhere (another mapping that
+    // lost its file) still ends the process with SIGBUS, as it would without the guard.
+    void otherSigbusStillEndsTheProcess() {
+        QTemporaryDir dir;
+        const std::string guarded = writeFile(dir, "g.json", patterned(2 * kPage));
+        const std::string other = writeFile(dir, "o.bin", patterned(4 * kPage));
+        auto text = mapPath(guarded, 2 * kPage); // installs the handler
+        QVERIFY(text);
+        const pid_t child = ::fork();
+        QVERIFY(child >= 0);
+        if (child == 0) {
+            const int fd = ::open(other.c_str(), O_RDONLY);
+            auto* p = static_cast<volatile char*>(
+                ::mmap(nullptr, 4 * kPage, PROT_READ, MAP_PRIVATE, fd, 0));
+            if (p == MAP_FAILED || ::truncate(other.c_str(), 0) != 0)
+                ::_exit(3);
+            const char c = p[3 * kPage]; // past the end: SIGBUS
+            ::_exit(c == 0 ? 4 : 5);
+        }
+        int status = 0;
+        QCOMPARE(::waitpid(child, &status, 0), child);
+        QVERIFY2(WIFSIGNALED(status), qPrintable(QString("exit %1").arg(WEXITSTATUS(status))));
+        QCOMPARE(WTERMSIG(status), SIGBUS);
+    }
+
+    void copiedHoldsTheBytes() {
+        const std::string bytes = patterned(1000);
+        auto text = copyWholeText(bytes);
+        QVERIFY(std::string(text->data(), text->size()) == bytes);
+        text->data()[-1] = '[';
+        text->data()[1000 + WholeText::kPadding - 1] = ']';
+        text->release(1000);
+        QVERIFY(std::string(text->data(), text->size()) == bytes);
+        QVERIFY(!text->changed());
+    }
+
+    // Which streams give their text in place: plain files and memory, before any read, within
+    // the size limit; never gzip.
+    void streamsThatGiveTheirText() {
+        QTemporaryDir dir;
+        const std::string bytes = "{\"traceEvents\": []}";
+        const std::string plain = writeFile(dir, "p.json", bytes);
+        auto stream = openByteStream(plain);
+        QVERIFY(stream.ok());
+        WholeText* whole = stream.value()->whole();
+        QVERIFY(whole);
+        QVERIFY(std::string(whole->data(), whole->size()) == bytes);
+        QCOMPARE(stream.value()->whole(), whole); // the same one, owned by the stream
+
+        auto read = openByteStream(plain);
+        char buffer[4];
+        QVERIFY(read.value()->read(buffer, sizeof buffer).ok());
+        QVERIFY(!read.value()->whole()); // partly read: the rest comes by read()
+
+        ByteStreamLimits small;
+        small.maxOutputBytes = 4;
+        QVERIFY(!openByteStream(plain, small).value()->whole()); // read() says where it stops
+
+        const std::string gz = writeFile(dir, "p.json.gz", testing::gzip(bytes));
+        QVERIFY(!openByteStream(gz).value()->whole());
+        QVERIFY(memoryByteStream(bytes, "m.json")->whole());
+        QVERIFY(!memoryByteStream(testing::gzip(bytes), "m.json.gz")->whole());
+    }
+};
+
+// Without Qt Test's crash handler, so that a SIGBUS the guard passes on meets the default action
+// (Qt's handler would try to attach a debugger to the child of otherSigbusStillEndsTheProcess).
+int main(int argc, char** argv) {
+    QCoreApplication app(argc, argv);
+    TestWholeText test;
+    QStringList args = app.arguments();
+    args.insert(1, "-nocrashhandler");
+    return QTest::qExec(&test, args);
+}
+#include "test_whole_text.moc"
