@@ -202,20 +202,23 @@ void applyCounters(const TraceEvents& events, const std::vector<std::uint32_t>& 
 // ---- kineto_analysis_steps.cpp ----
 
 // Steps from the ProfilerStep#N ranges (CPU annotations, else their GPU projections), in two
-// halves so that the first can run beside the estimates:
-//   - assignSteps sets launches[k].step (launch k came from events.gpu[gpuIndex[k]]) and writes
-//     no other field of the launches, nor reads one;
-//   - summarizeSteps then sets record.outsideSteps, fills `steps` with each step's timeline on
-//     `device` (every device when -1) and `outside`, and warns about launches outside every
-//     step. communication[k] is 1 when launch k is communication (its timeline lane).
+// halves so that each can run beside other work:
+//   - assignSteps works out which step each launch is in from the events alone (launch k came
+//     from events.gpu[gpuIndex[k]]), so it runs while the launches are built;
+//   - summarizeSteps then sets launches[k].step and record.outsideSteps, fills `steps` with each
+//     step's timeline on `device` (every device when -1) and `outside`, and warns about
+//     launches outside every step. communication[k] is 1 when launch k is communication (its
+//     timeline lane). Of the launches it reads only their time, device, step and outsideSteps,
+//     which the estimates neither read nor write.
 struct StepMarks {
     std::vector<std::string> names; // by step index; "(whole trace)" when none is marked
     bool marked = false;
-    std::int64_t beforeFirst = 0; // launches of no step launched before the first one began
+    std::int64_t beforeFirst = 0;     // launches of no step launched before the first one began
+    std::vector<std::int32_t> stepOf; // per launch, its step index, -1 when in none
 };
 StepMarks assignSteps(const TraceEvents& events, const Links& links,
-                      const std::vector<std::uint32_t>& gpuIndex, std::vector<Launch>& launches);
-void summarizeSteps(const StepMarks& marks, const TraceEvents& events,
+                      const std::vector<std::uint32_t>& gpuIndex);
+void summarizeSteps(StepMarks marks, const TraceEvents& events,
                     const std::vector<std::uint32_t>& gpuIndex,
                     const std::vector<std::uint8_t>& communication, int device, int rank,
                     std::vector<Launch>& launches, std::vector<Step>& steps, OutsideSteps& outside,

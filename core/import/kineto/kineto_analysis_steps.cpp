@@ -70,7 +70,7 @@ GpuLane laneOf(const GpuEvent& g, bool communication) {
 } // namespace
 
 StepMarks assignSteps(const TraceEvents& events, const Links& links,
-                      const std::vector<std::uint32_t>& gpuIndex, std::vector<Launch>& launches) {
+                      const std::vector<std::uint32_t>& gpuIndex) {
     // ProfilerStep#N ranges when the trace has any, else annotations named like steps. Names
     // are asked once per string id: a trace has a few hundred names over a million events.
     std::vector<std::uint8_t> profilerStepName(events.strings.size(), 0);
@@ -135,12 +135,9 @@ StepMarks assignSteps(const TraceEvents& events, const Links& links,
 
     std::int64_t firstRangeStart = ranges.empty() ? 0 : ranges.front().startNs;
     std::int64_t beforeFirst = 0;
-    for (std::size_t k = 0; k < gpuIndex.size(); ++k) {
-        Launch& launch = launches[k];
-        if (!marked) {
-            launch.step = 0;
-            continue;
-        }
+    std::vector<std::int32_t> stepOf(gpuIndex.size(), marked ? -1 : 0);
+    for (std::size_t k = 0; k < gpuIndex.size() && marked; ++k) {
+        std::int32_t& step = stepOf[k];
         const std::uint32_t g = gpuIndex[k];
         std::int64_t cpuNs = -1;
         bool hasCpu = false;
@@ -152,15 +149,15 @@ StepMarks assignSteps(const TraceEvents& events, const Links& links,
             hasCpu = true;
         }
         if (hasCpu && fromCpu) {
-            launch.step = cpuStep(cpuNs);
-            if (launch.step < 0 && cpuNs < firstRangeStart)
+            step = cpuStep(cpuNs);
+            if (step < 0 && cpuNs < firstRangeStart)
                 ++beforeFirst;
         } else {
             // No CPU side (an NCCL kernel whose launch the trace lost): the GPU's own step
             // annotation, else the step whose CPU range its start falls in (one clock for both).
-            launch.step = annotatedStep(links.gpuAnnotation[g]);
-            if (launch.step < 0 && fromCpu)
-                launch.step = cpuStep(events.gpu[g].tsNs);
+            step = annotatedStep(links.gpuAnnotation[g]);
+            if (step < 0 && fromCpu)
+                step = cpuStep(events.gpu[g].tsNs);
         }
     }
 
@@ -172,10 +169,11 @@ StepMarks assignSteps(const TraceEvents& events, const Links& links,
         marks.names.push_back("(whole trace)");
     marks.marked = marked;
     marks.beforeFirst = beforeFirst;
+    marks.stepOf = std::move(stepOf);
     return marks;
 }
 
-void summarizeSteps(const StepMarks& marks, const TraceEvents& events,
+void summarizeSteps(StepMarks marks, const TraceEvents& events,
                     const std::vector<std::uint32_t>& gpuIndex,
                     const std::vector<std::uint8_t>& communication, int device, int rank,
                     std::vector<Launch>& launches, std::vector<Step>& steps, OutsideSteps& outside,
@@ -186,9 +184,12 @@ void summarizeSteps(const StepMarks& marks, const TraceEvents& events,
     // Each step's intervals, reserved at their count (grown, they held up to twice the memory)
     // and freed once the step is summed.
     std::vector<std::int64_t> counts(names.size(), 0);
-    for (std::size_t k = 0; k < gpuIndex.size(); ++k)
+    for (std::size_t k = 0; k < gpuIndex.size(); ++k) {
+        launches[k].step = marks.stepOf[k];
         if (launches[k].step >= 0)
             ++counts[static_cast<std::size_t>(launches[k].step)];
+    }
+    std::vector<std::int32_t>().swap(marks.stepOf);
     std::vector<std::vector<GpuInterval>> timeline(names.size());
     for (std::size_t s = 0; s < names.size(); ++s)
         timeline[s].reserve(static_cast<std::size_t>(counts[s]));
