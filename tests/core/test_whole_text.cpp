@@ -84,20 +84,30 @@ class TestWholeText : public QObject {
     }
 
     // Writes stay in the process; released pages read as the file again, later ones as written.
+    // Pages go back a few MiB at a time (each call interrupts the other cores), and all of
+    // them once the end is reached. Written bytes there read as the file again; later ones keep
+    // what was written.
     void releaseHandsBackPagesBefore() {
         QTemporaryDir dir;
-        const std::string bytes = patterned(4 * kPage);
+        const std::size_t mib = std::size_t(1) << 20;
+        const std::string bytes = patterned(24 * mib);
         const std::string path = writeFile(dir, "t.json", bytes);
         auto text = mapPath(path, bytes.size());
         QVERIFY(text);
         text->data()[0] = '[';
-        text->data()[3 * kPage] = ']';
-        text->release(2 * kPage + 10); // pages 0 and 1, not page 2 where byte 2*page+10 lies
+        text->data()[12 * mib] = ']';
+        text->data()[20 * mib] = ']';
+        text->release(kPage + 10); // too little to be worth a call: kept
+        QCOMPARE(text->data()[0], '[');
+        text->release(12 * mib + 10); // the pages before the one of byte 12 MiB + 10
         QCOMPARE(text->data()[0], bytes[0]);
-        QCOMPARE(text->data()[2 * kPage + 10], bytes[2 * kPage + 10]);
-        QCOMPARE(text->data()[3 * kPage], ']');
-        text->release(kPage); // behind what was released: nothing
-        QCOMPARE(text->data()[3 * kPage], ']');
+        QCOMPARE(text->data()[12 * mib], ']');
+        QCOMPARE(text->data()[20 * mib], ']');
+        text->release(mib); // behind what was released: nothing
+        QCOMPARE(text->data()[12 * mib], ']');
+        text->release(bytes.size()); // the end: everything
+        QCOMPARE(text->data()[12 * mib], bytes[12 * mib]);
+        QCOMPARE(text->data()[20 * mib], bytes[20 * mib]);
         text.reset();
         auto again = mapPath(path, bytes.size());
         QVERIFY(std::string(again->data(), again->size()) == bytes); // the file never changed
