@@ -158,6 +158,27 @@ class TestKinetoParallelRead : public QObject {
         compareThreads(generated(200, separator), static_cast<std::size_t>(chunk));
     }
 
+    // A ';' between two events: an error at its byte whichever way the text is read. (Its words
+    // depend on where the batch was cut: "expected ',' or ']'" when the ';' follows a batch, the
+    // JSON parser's when it falls inside one, as a larger window makes it.)
+    void errorBetweenEventsAtItsByte_data() {
+        QTest::addColumn<int>("chunk");
+        for (const int chunk : {300, 4096, 65536})
+            QTest::addRow("chunk %d", chunk) << chunk;
+    }
+    void errorBetweenEventsAtItsByte() {
+        QFETCH(int, chunk);
+        const std::string text = generated(50, "\n;");
+        const auto at = static_cast<std::int64_t>(text.find(';'));
+        for (const bool inPlace : {false, true})
+            for (const unsigned threads : {1u, 3u}) {
+                const auto r = read(text, threads, static_cast<std::size_t>(chunk),
+                                    std::uint64_t(1) << 31, inPlace);
+                QVERIFY(!r.ok());
+                QCOMPARE(r.error().where.byteOffset, at);
+            }
+    }
+
     void sameEventsOfEveryFixtureAndSample_data() { roofscope::testing::addEveryKinetoFileRow(); }
     void sameEventsOfEveryFixtureAndSample() {
         QFETCH(std::string, path);
