@@ -92,9 +92,25 @@ class Reader {
     // to parse on; then every batch goes through it.
     std::unique_ptr<detail::ParallelBatches> parallel_;
     bool decided_ = false;
-    // Over a whole text: the index of the ']' written after the last batch handed to the
-    // workers in place, which the next batch must not overwrite with its '['.
+    // Over a whole text, what the batches handed to the workers in place read: their bytes and
+    // simdjson's padding after them (it peeks at the first padding byte). The reader writes no
+    // byte a batch in flight reads: lastInPlaceEnd_ is the ']' of the last batch in place (its
+    // padding ends kPadding after it), and preparedStart_ the byte before the next batch,
+    // turned into its '[' before the batch whose padding holds it was handed over (npos when
+    // none was).
+    static constexpr std::size_t kPadding = simdjson::SIMDJSON_PADDING;
+    static constexpr std::size_t npos = static_cast<std::size_t>(-1);
+    bool inPlaceYet_ = false;
     std::size_t lastInPlaceEnd_ = 0;
+    std::size_t preparedStart_ = npos;
+    // The byte before the event that follows a batch ending at `cut` (that byte becomes the next
+    // batch's '['), as readBatches will find it; npos when no event follows as expected or the
+    // byte is `cut` itself (no blank between ',' and the event).
+    std::size_t nextBatchStart(std::size_t cut);
+    // Whether no batch handed over in place reads byte `i`.
+    bool clearOfBatches(std::size_t i) const {
+        return !inPlaceYet_ || i > lastInPlaceEnd_ + kPadding;
+    }
     std::size_t scanBytes_ = 0; // how far ahead a batch is cut, over a whole text
 };
 
@@ -254,14 +270,30 @@ Status Reader::parseBatch(std::size_t start, std::size_t cut, bool last) {
     }
     const std::size_t length = cut + 1 - start;
     if (parallel_) {
-        // In place unless the batch's '[' would be the byte where the batch before it ends (no
-        // blank between "," and "{"), which that batch's parse still reads.
-        if (w.whole() && start != lastInPlaceEnd_) {
-            w.buf()[start] = '[';
-            w.buf()[cut] = ']';
-            lastInPlaceEnd_ = cut;
-            return parallel_->submitInPlace(w.buf() + start, length, w.offset(start), w.offset(cut),
-                                            fileOffset());
+        if (w.whole()) {
+            // In place when its '[' is ready or can be written (no batch in flight reads that
+            // byte) and the batch is long enough that its ']' lies past the padding of the one
+            // before; else copied (a compact trace, with no blank between ',' and '{', has the
+            // '[' where the batch before it has its ']').
+            const bool prepared = start == preparedStart_;
+            const bool inPlace = length >= 2 * kPadding && (prepared || clearOfBatches(start));
+            // The next batch's '[' now, before this batch (whose padding may hold it) is
+            // handed over.
+            const std::size_t next = last ? npos : nextBatchStart(cut);
+            preparedStart_ = npos;
+            if (next != npos && clearOfBatches(next)) {
+                w.buf()[next] = '[';
+                preparedStart_ = next;
+            }
+            if (inPlace) {
+                if (!prepared)
+                    w.buf()[start] = '[';
+                w.buf()[cut] = ']';
+                inPlaceYet_ = true;
+                lastInPlaceEnd_ = cut;
+                return parallel_->submitInPlace(w.buf() + start, length, w.offset(start),
+                                                w.offset(cut), fileOffset());
+            }
         }
         // A copy of the same size each time (the parsers keep their buffers); over a whole
         // text, the rest of the file is no measure of it.
@@ -281,6 +313,27 @@ Status Reader::parseBatch(std::size_t start, std::size_t cut, bool last) {
     if (!parsed.ok())
         return parsed;
     return afterBatch(w.offset(cut), fileOffset());
+}
+
+std::size_t Reader::nextBatchStart(std::size_t cut) {
+    const Window& w = window_;
+    const char* b = window_.buf();
+    const bool comma = b[cut] == ',';
+    if (!comma && !isBlank(b[cut]))
+        return npos;
+    std::size_t i = cut + 1;
+    while (i < w.end && isBlank(b[i]))
+        ++i;
+    if (!comma) {
+        if (i >= w.end || b[i] != ',')
+            return npos;
+        ++i;
+        while (i < w.end && isBlank(b[i]))
+            ++i;
+    }
+    if (i >= w.end || b[i] == ']' || i - 1 == cut)
+        return npos;
+    return i - 1;
 }
 
 Status Reader::readBatches(bool bareArray) {
@@ -363,7 +416,11 @@ Status Reader::readBatches(bool bareArray) {
         if (last)
             return {};
         w.pos = cut;
-        if (w.whole() && cut < w.end) {
+        if (preparedStart_ != npos) {
+            // The separator is behind the next batch's '[', which parseBatch wrote.
+            w.pos = preparedStart_ + 1;
+            first = true;
+        } else if (w.whole() && cut < w.end) {
             // The byte after the batch may be its ']' now: step over what it was.
             if (after == ']') {
                 w.pos = cut + 1;
