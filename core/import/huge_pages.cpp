@@ -9,13 +9,24 @@
 
 namespace roofscope::detail {
 
+namespace {
+
+#if defined(__linux__)
+// madvise on the whole `align`-sized blocks inside [data, data + bytes): a hint must not reach
+// the neighbouring allocations that share the first and last block.
+void adviseInside(const void* data, std::size_t bytes, std::uintptr_t align, int advice) {
+    const auto begin = (reinterpret_cast<std::uintptr_t>(data) + align - 1) & ~(align - 1);
+    const auto end = (reinterpret_cast<std::uintptr_t>(data) + bytes) & ~(align - 1);
+    if (end > begin)
+        madvise(reinterpret_cast<void*>(begin), end - begin, advice);
+}
+#endif
+
+} // namespace
+
 void adviseHugePages(const void* data, std::size_t bytes) {
 #if defined(__linux__) && defined(MADV_HUGEPAGE)
-    constexpr std::uintptr_t kHuge = std::uintptr_t(2) << 20;
-    const auto begin = (reinterpret_cast<std::uintptr_t>(data) + kHuge - 1) & ~(kHuge - 1);
-    const auto end = (reinterpret_cast<std::uintptr_t>(data) + bytes) & ~(kHuge - 1);
-    if (end > begin)
-        madvise(reinterpret_cast<void*>(begin), end - begin, MADV_HUGEPAGE);
+    adviseInside(data, bytes, std::uintptr_t(2) << 20, MADV_HUGEPAGE);
 #else
     (void)data;
     (void)bytes;
@@ -25,11 +36,7 @@ void adviseHugePages(const void* data, std::size_t bytes) {
 void populateForWrite(const void* data, std::size_t bytes) {
 #if defined(__linux__)
     constexpr int kPopulateWrite = 23; // MADV_POPULATE_WRITE, absent from older headers
-    const auto page = static_cast<std::uintptr_t>(::sysconf(_SC_PAGESIZE));
-    const auto begin = (reinterpret_cast<std::uintptr_t>(data) + page - 1) & ~(page - 1);
-    const auto end = (reinterpret_cast<std::uintptr_t>(data) + bytes) & ~(page - 1);
-    if (end > begin)
-        madvise(reinterpret_cast<void*>(begin), end - begin, kPopulateWrite);
+    adviseInside(data, bytes, static_cast<std::uintptr_t>(::sysconf(_SC_PAGESIZE)), kPopulateWrite);
 #else
     (void)data;
     (void)bytes;

@@ -109,7 +109,9 @@ struct ParallelBatches::State {
     // Merges what is done, then waits while too many are in flight; a job ready to fill, or
     // the first failure merged.
     Result<std::unique_ptr<Job>> nextJob();
-    void queue(std::unique_ptr<Job> job);
+    // Hands `job` to the workers: its text copied already when `inPlace` is null.
+    void queue(std::unique_ptr<Job> job, const char* inPlace, std::size_t length,
+               std::uint64_t streamOffset, std::uint64_t endOffset, std::uint64_t fileOffset);
 };
 
 Result<std::unique_ptr<Job>> ParallelBatches::State::nextJob() {
@@ -126,7 +128,14 @@ Result<std::unique_ptr<Job>> ParallelBatches::State::nextJob() {
     return job;
 }
 
-void ParallelBatches::State::queue(std::unique_ptr<Job> job) {
+void ParallelBatches::State::queue(std::unique_ptr<Job> job, const char* inPlace,
+                                   std::size_t length, std::uint64_t streamOffset,
+                                   std::uint64_t endOffset, std::uint64_t fileOffset) {
+    job->inPlace = inPlace;
+    job->length = length;
+    job->streamOffset = streamOffset;
+    job->endOffset = endOffset;
+    job->fileOffset = fileOffset;
     {
         std::lock_guard lock(mutex);
         pending.push_back(job.get());
@@ -156,39 +165,26 @@ ParallelBatches::~ParallelBatches() {
 Status ParallelBatches::submit(const char* data, std::size_t length, std::size_t capacity,
                                std::uint64_t streamOffset, std::uint64_t endOffset,
                                std::uint64_t fileOffset) {
-    State& s = *state_;
-    auto next = s.nextJob();
+    auto next = state_->nextJob();
     if (!next.ok())
         return next.error();
-    std::unique_ptr<Job> job = std::move(next.value());
-    if (job->text.size() != capacity)
-        job->text.assign(capacity, '\0');
-    std::memcpy(job->text.data(), data, length);
-    job->text[0] = '[';
-    job->text[length - 1] = ']';
-    job->inPlace = nullptr;
-    job->length = length;
-    job->streamOffset = streamOffset;
-    job->endOffset = endOffset;
-    job->fileOffset = fileOffset;
-    s.queue(std::move(job));
+    Job& job = *next.value();
+    if (job.text.size() != capacity)
+        job.text.assign(capacity, '\0');
+    std::memcpy(job.text.data(), data, length);
+    job.text[0] = '[';
+    job.text[length - 1] = ']';
+    state_->queue(std::move(next.value()), nullptr, length, streamOffset, endOffset, fileOffset);
     return {};
 }
 
 Status ParallelBatches::submitInPlace(const char* data, std::size_t length,
                                       std::uint64_t streamOffset, std::uint64_t endOffset,
                                       std::uint64_t fileOffset) {
-    State& s = *state_;
-    auto next = s.nextJob();
+    auto next = state_->nextJob();
     if (!next.ok())
         return next.error();
-    std::unique_ptr<Job> job = std::move(next.value());
-    job->inPlace = data;
-    job->length = length;
-    job->streamOffset = streamOffset;
-    job->endOffset = endOffset;
-    job->fileOffset = fileOffset;
-    s.queue(std::move(job));
+    state_->queue(std::move(next.value()), data, length, streamOffset, endOffset, fileOffset);
     return {};
 }
 
