@@ -3,8 +3,10 @@
 #include "core/import/huge_pages.h"
 #include "core/import/json_structure_scanner.h"
 #include "core/import/kineto/kineto_batch_parser.h"
+#include "core/import/kineto/kineto_in_place.h"
 #include "core/import/kineto/kineto_metadata.h"
 #include "core/import/kineto/kineto_parallel_batches.h"
+#include "core/import/kineto/kineto_top_level.h"
 #include "core/import/kineto/kineto_window.h"
 
 #include <algorithm>
@@ -28,6 +30,8 @@ class Reader {
           batches_(events_, file) {}
 
     Result<TraceEvents> run();
+    // Whether the mapped file shrank while it was read (WholeText::changed()).
+    bool textChanged() const { return window_.whole() && window_.whole()->changed(); }
 
   private:
     static Window makeWindow(ByteStream& in, const KinetoReadOptions& options) {
@@ -59,8 +63,6 @@ class Reader {
             options_.threads ? options_.threads : std::thread::hardware_concurrency();
         return std::max(1u, n);
     }
-    Result<std::string> readKey();
-    Status readValue(std::string_view key);
     Status endEarly(const char* where);
     // Once a few MiB are read, sizes the event vectors for the whole file: growing them by
     // doubling copies every event about twice and touches twice the pages.
@@ -92,25 +94,8 @@ class Reader {
     // to parse on; then every batch goes through it.
     std::unique_ptr<detail::ParallelBatches> parallel_;
     bool decided_ = false;
-    // Over a whole text, what the batches handed to the workers in place read: their bytes and
-    // simdjson's padding after them (it peeks at the first padding byte). The reader writes no
-    // byte a batch in flight reads: lastInPlaceEnd_ is the ']' of the last batch in place (its
-    // padding ends kPadding after it), and preparedStart_ the byte before the next batch,
-    // turned into its '[' before the batch whose padding holds it was handed over (npos when
-    // none was).
-    static constexpr std::size_t kPadding = simdjson::SIMDJSON_PADDING;
-    static constexpr std::size_t npos = static_cast<std::size_t>(-1);
-    bool inPlaceYet_ = false;
-    std::size_t lastInPlaceEnd_ = 0;
-    std::size_t preparedStart_ = npos;
-    // The byte before the event that follows a batch ending at `cut` (that byte becomes the next
-    // batch's '['), as readBatches will find it; npos when no event follows as expected or the
-    // byte is `cut` itself (no blank between ',' and the event).
-    std::size_t nextBatchStart(std::size_t cut);
-    // Whether no batch handed over in place reads byte `i`.
-    bool clearOfBatches(std::size_t i) const {
-        return !inPlaceYet_ || i > lastInPlaceEnd_ + kPadding;
-    }
+    // Over a whole text, which batches are parsed where they lie (with parallel_ only).
+    detail::InPlaceBatches inPlace_;
     std::size_t scanBytes_ = 0; // how far ahead a batch is cut, over a whole text
 };
 
@@ -124,113 +109,6 @@ Status Reader::endEarly(const char* where) {
                                std::to_string(window_.offset(window_.end)) +
                                " (truncated file?): kept the " +
                                std::to_string(events_.eventsSeen) + " events before it");
-    return {};
-}
-
-Result<std::string> Reader::readKey() {
-    Window& w = window_;
-    if (w.buf()[w.pos] != '"')
-        return error("expected a key in quotes in the trace object", w.pos);
-    ++w.pos;
-    std::string key;
-    for (bool escaped = false;;) {
-        if (w.pos == w.end) {
-            if (w.eof()) {
-                (void)endEarly("inside a top-level key");
-                return key;
-            }
-            if (auto s = w.fill(); !s.ok())
-                return s.error();
-            continue;
-        }
-        const char c = w.buf()[w.pos++];
-        if (!escaped && c == '"')
-            return key;
-        escaped = !escaped && c == '\\';
-        if (key.size() < 4096) // a key this long is no key we know; keep reading to its end
-            key += c;
-    }
-}
-
-// Reads one top-level value, keeping its text when the key is one we use.
-Status Reader::readValue(std::string_view key) {
-    Window& w = window_;
-    const bool keep = detail::isKnownTopLevelKey(key);
-    std::string text;
-    bool tooLarge = false;
-    auto take = [&](std::size_t from, std::size_t to) {
-        if (!keep || tooLarge)
-            return;
-        if (text.size() + (to - from) > options_.maxMetadataBytes) {
-            tooLarge = true;
-            text.clear();
-            return;
-        }
-        text.append(w.buf() + from, to - from);
-    };
-    // The value goes on past the window: keep what is there and read more.
-    auto takeRestAndRefill = [&]() -> Status {
-        take(w.pos, w.end);
-        w.pos = w.end;
-        if (w.eof())
-            return endEarly(("inside the value of \"" + std::string(key) + "\"").c_str());
-        return w.fill();
-    };
-    const char first = w.buf()[w.pos];
-    if (first == '"') {
-        std::size_t i = w.pos + 1;
-        bool escaped = false;
-        for (;;) {
-            for (; i < w.end; ++i) {
-                const char c = w.buf()[i];
-                if (!escaped && c == '"')
-                    break;
-                escaped = !escaped && c == '\\';
-            }
-            if (i < w.end) {
-                take(w.pos, i + 1);
-                w.pos = i + 1;
-                break;
-            }
-            if (auto more = takeRestAndRefill(); !more.ok() || truncated_)
-                return more;
-            i = w.pos;
-        }
-    } else if (first == '{' || first == '[') {
-        JsonStructureScanner scanner;
-        for (;;) {
-            const auto found = scanner.scan(w.buf() + w.pos, w.end - w.pos, true);
-            if (found.containerEnd != JsonStructureScanner::npos)
-                return error("unbalanced brackets in the value of \"" + std::string(key) + "\"",
-                             w.pos + found.containerEnd);
-            if (found.lastValueEnd != JsonStructureScanner::npos) {
-                take(w.pos, w.pos + found.lastValueEnd);
-                w.pos += found.lastValueEnd;
-                break;
-            }
-            if (auto more = takeRestAndRefill(); !more.ok() || truncated_)
-                return more;
-        }
-    } else {
-        // A number, true, false or null: up to the next delimiter.
-        for (;;) {
-            std::size_t i = w.pos;
-            while (i < w.end && !isBlank(w.buf()[i]) && w.buf()[i] != ',' && w.buf()[i] != '}')
-                ++i;
-            take(w.pos, i);
-            w.pos = i;
-            if (i < w.end || w.eof())
-                break;
-            if (auto s = w.fill(); !s.ok())
-                return s;
-        }
-    }
-    if (tooLarge)
-        events_.warnings.push_back(file_ + ": skipped top-level \"" + std::string(key) +
-                                   "\", larger than " + std::to_string(options_.maxMetadataBytes) +
-                                   " bytes");
-    else if (keep)
-        detail::readTopLevelValue(key, text, file_, events_.meta, events_.warnings);
     return {};
 }
 
@@ -270,31 +148,9 @@ Status Reader::parseBatch(std::size_t start, std::size_t cut, bool last) {
     }
     const std::size_t length = cut + 1 - start;
     if (parallel_) {
-        if (w.whole()) {
-            // In place when its '[' is ready or can be written (no batch in flight reads that
-            // byte) and the batch is long enough that its ']' lies past the padding of the one
-            // before; else copied (a compact trace, with no blank between ',' and '{', has the
-            // '[' where the batch before it has its ']').
-            const bool prepared = start == preparedStart_;
-            const bool inPlace = length >= 2 * kPadding && (prepared || clearOfBatches(start));
-            // The next batch's '[' now, before this batch (whose padding may hold it) is
-            // handed over.
-            const std::size_t next = last ? npos : nextBatchStart(cut);
-            preparedStart_ = npos;
-            if (next != npos && clearOfBatches(next)) {
-                w.buf()[next] = '[';
-                preparedStart_ = next;
-            }
-            if (inPlace) {
-                if (!prepared)
-                    w.buf()[start] = '[';
-                w.buf()[cut] = ']';
-                inPlaceYet_ = true;
-                lastInPlaceEnd_ = cut;
-                return parallel_->submitInPlace(w.buf() + start, length, w.offset(start),
-                                                w.offset(cut), fileOffset());
-            }
-        }
+        if (w.whole() && inPlace_.prepare(w.buf(), w.end, start, cut, last))
+            return parallel_->submitInPlace(w.buf() + start, length, w.offset(start), w.offset(cut),
+                                            fileOffset());
         // A copy of the same size each time (the parsers keep their buffers); over a whole
         // text, the rest of the file is no measure of it.
         const std::size_t copy =
@@ -313,27 +169,6 @@ Status Reader::parseBatch(std::size_t start, std::size_t cut, bool last) {
     if (!parsed.ok())
         return parsed;
     return afterBatch(w.offset(cut), fileOffset());
-}
-
-std::size_t Reader::nextBatchStart(std::size_t cut) {
-    const Window& w = window_;
-    const char* b = window_.buf();
-    const bool comma = b[cut] == ',';
-    if (!comma && !isBlank(b[cut]))
-        return npos;
-    std::size_t i = cut + 1;
-    while (i < w.end && isBlank(b[i]))
-        ++i;
-    if (!comma) {
-        if (i >= w.end || b[i] != ',')
-            return npos;
-        ++i;
-        while (i < w.end && isBlank(b[i]))
-            ++i;
-    }
-    if (i >= w.end || b[i] == ']' || i - 1 == cut)
-        return npos;
-    return i - 1;
 }
 
 Status Reader::readBatches(bool bareArray) {
@@ -416,9 +251,10 @@ Status Reader::readBatches(bool bareArray) {
         if (last)
             return {};
         w.pos = cut;
-        if (preparedStart_ != npos) {
+        if (const std::size_t next = inPlace_.preparedStart();
+            parallel_ && w.whole() && next != detail::InPlaceBatches::npos) {
             // The separator is behind the next batch's '[', which parseBatch wrote.
-            w.pos = preparedStart_ + 1;
+            w.pos = next + 1;
             first = true;
         } else if (w.whole() && cut < w.end) {
             // The byte after the batch may be its ']' now: step over what it was.
@@ -457,11 +293,11 @@ Status Reader::readObject() {
                 return endEarly("inside the top-level object");
         }
         first = false;
-        auto key = readKey();
-        if (!key.ok())
-            return key.error();
-        if (truncated_)
-            return {};
+        std::string key;
+        if (auto whole = detail::readTopLevelKey(w, file_, key); !whole.ok())
+            return whole.error();
+        else if (!whole.value())
+            return endEarly("inside a top-level key");
         if (more = w.skipBlanks(); !more.ok())
             return more.error();
         if (!more.value() || w.buf()[w.pos] != ':')
@@ -472,14 +308,18 @@ Status Reader::readObject() {
             return more.error();
         if (!more.value())
             return endEarly("after a top-level key");
-        if (key.value() == "traceEvents") {
+        if (key == "traceEvents") {
             if (w.buf()[w.pos] != '[')
                 return error("traceEvents is not an array", w.pos);
             ++w.pos;
             if (auto s = readEvents(false); !s.ok() || truncated_)
                 return s;
-        } else if (auto s = readValue(key.value()); !s.ok() || truncated_) {
-            return s;
+        } else if (auto whole = detail::readTopLevelValueText(w, key, file_,
+                                                              options_.maxMetadataBytes, events_);
+                   !whole.ok()) {
+            return whole.error();
+        } else if (!whole.value()) {
+            return endEarly(("inside the value of \"" + key + "\"").c_str());
         }
     }
 }
@@ -541,9 +381,10 @@ Result<TraceEvents> Reader::run() {
 
 Result<TraceEvents> readKineto(ByteStream& in, const std::string& fileName,
                                const KinetoReadOptions& options) {
-    auto events = Reader(in, fileName, options).run();
+    Reader reader(in, fileName, options);
+    auto events = reader.run();
     // Whatever was read past the file's new end was zeros: no result stands on it.
-    if (WholeText* whole = options.inPlace ? in.whole() : nullptr; whole && whole->changed())
+    if (reader.textChanged())
         return makeError("the file shrank while it was read (was it being written?); nothing "
                          "was kept: open it again once it is complete",
                          inFile(fileName));
