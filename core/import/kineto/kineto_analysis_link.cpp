@@ -9,21 +9,21 @@
 #include "core/import/kineto/kineto_analysis_internal.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <thread>
 
 namespace roofscope::kineto {
 namespace {
 
+// 24 bytes: a million of them are made for a large trace, and on a VM their fresh pages cost
+// about as much as the sweep.
 struct Item {
-    std::uint32_t group;
     std::int64_t ts;
     std::int64_t dur; // -1 for a query point
+    std::uint32_t group;
     std::uint32_t index;
 };
 
-// Fills parent[index] for ranges and enclosing[index] for points (each kNoIndex when nothing
-// encloses them). A range that only overlaps the one on the stack is not its child; the stack
-// stays a chain of enclosing ranges because such a range is popped before the newcomer is pushed.
 // Within a group: by start, longer first on equal starts, points (-1) after every range
 // starting with them; a total order, as indices differ within ranges and within points.
 bool before(const Item& a, const Item& b) {
@@ -34,12 +34,47 @@ bool before(const Item& a, const Item& b) {
     return a.index < b.index;
 }
 
-// Sorts `items` by (group, before). They arrive as two runs, the ranges then the query points,
-// each in the trace's order, which on one thread is already by start but for a handful of
-// events: so the items are dealt out to their groups (a counting sort, stable), each group's two
-// runs sorted only if they are not already, then merged. The result is std::sort's, in linear
-// time for a trace in order (a full sort of a million items was a fifth of the analysis).
-void sortItems(std::vector<Item>& items, std::size_t ranges) {
+// The sweep of one group's items in order: fills parent[index] for ranges and
+// enclosing[index] for points (each kNoIndex when nothing encloses them). A range that only
+// overlaps the one on the stack is not its child; the stack stays a chain of enclosing ranges
+// because such a range is popped before the newcomer is pushed.
+class GroupSweep {
+  public:
+    GroupSweep(std::vector<std::uint32_t>& parent, std::vector<std::uint32_t>& enclosing)
+        : parent_(parent), enclosing_(enclosing) {}
+    void startGroup() { stack_.clear(); }
+    void visit(const Item& item) {
+        const std::int64_t end = item.ts + std::max<std::int64_t>(item.dur, 0);
+        while (!stack_.empty() && stack_.back().end < end)
+            stack_.pop_back();
+        const std::uint32_t inner = stack_.empty() ? kNoIndex : stack_.back().index;
+        if (item.dur < 0) {
+            enclosing_[item.index] = inner;
+        } else {
+            parent_[item.index] = inner;
+            stack_.push_back({end, item.index});
+        }
+    }
+
+  private:
+    struct Open {
+        std::int64_t end;
+        std::uint32_t index;
+    };
+    std::vector<std::uint32_t>& parent_;
+    std::vector<std::uint32_t>& enclosing_;
+    std::vector<Open> stack_;
+};
+
+// Visits `items` in the order (group, before), kNoIndex's group last. They arrive as two runs,
+// the ranges then the query points, each in the trace's order, which on one thread is already by
+// start but for a handful of events: so their positions are dealt out to their groups (a
+// counting sort, stable), each group's two runs sorted only if they are not already, and merged
+// as they are swept. The order is std::sort's, in linear time for a trace in order (a full sort
+// of a million items was a fifth of the analysis), and only positions are moved: 4 bytes each.
+void sweep(std::vector<Item>& items, std::size_t ranges, std::vector<std::uint32_t>& parent,
+           std::vector<std::uint32_t>& enclosing) {
+    GroupSweep groupSweep(parent, enclosing);
     std::uint32_t groups = 0;
     for (const Item& item : items)
         groups = std::max(groups, item.group == kNoIndex ? 0 : item.group + 1);
@@ -49,9 +84,13 @@ void sortItems(std::vector<Item>& items, std::size_t ranges) {
         std::sort(items.begin(), items.end(), [](const Item& a, const Item& b) {
             return a.group != b.group ? a.group < b.group : before(a, b);
         });
+        for (std::size_t i = 0; i < items.size(); ++i) {
+            if (i == 0 || items[i].group != items[i - 1].group)
+                groupSweep.startGroup();
+            groupSweep.visit(items[i]);
+        }
         return;
     }
-    // kNoIndex (no thread) sorts last, as in a plain sort by group.
     const auto slot = [&](const Item& item) {
         return item.group == kNoIndex ? groups : item.group;
     };
@@ -61,46 +100,31 @@ void sortItems(std::vector<Item>& items, std::size_t ranges) {
         ++start[2 * std::size_t(slot(items[i])) + (i < ranges ? 0 : 1) + 1];
     for (std::size_t k = 1; k < start.size(); ++k)
         start[k] += start[k - 1];
-    std::vector<Item> dealt(items.size());
-    std::vector<std::size_t> next(start.begin(), start.end() - 1);
-    for (std::size_t i = 0; i < items.size(); ++i)
-        dealt[next[2 * std::size_t(slot(items[i])) + (i < ranges ? 0 : 1)]++] = items[i];
-    for (std::size_t g = 0; g <= groups; ++g) {
-        const auto a = dealt.begin() + std::ptrdiff_t(start[2 * g]);
-        const auto m = dealt.begin() + std::ptrdiff_t(start[2 * g + 1]);
-        const auto b = dealt.begin() + std::ptrdiff_t(start[2 * g + 2]);
-        if (!std::is_sorted(a, m, before))
-            std::sort(a, m, before);
-        if (!std::is_sorted(m, b, before))
-            std::sort(m, b, before);
-        std::merge(a, m, m, b, items.begin() + (a - dealt.begin()), before);
+    std::vector<std::uint32_t> order(items.size());
+    {
+        std::vector<std::size_t> next(start.begin(), start.end() - 1);
+        for (std::size_t i = 0; i < items.size(); ++i)
+            order[next[2 * std::size_t(slot(items[i])) + (i < ranges ? 0 : 1)]++] =
+                static_cast<std::uint32_t>(i);
     }
-}
-
-void sweep(std::vector<Item>& items, std::size_t ranges, std::vector<std::uint32_t>& parent,
-           std::vector<std::uint32_t>& enclosing) {
-    sortItems(items, ranges);
-    struct Open {
-        std::int64_t end;
-        std::uint32_t index;
+    const auto byItem = [&](std::uint32_t a, std::uint32_t b) {
+        return before(items[a], items[b]);
     };
-    std::vector<Open> stack;
-    std::uint32_t group = kNoIndex;
-    for (const Item& item : items) {
-        if (item.group != group) {
-            stack.clear();
-            group = item.group;
-        }
-        const std::int64_t end = item.ts + std::max<std::int64_t>(item.dur, 0);
-        while (!stack.empty() && stack.back().end < end)
-            stack.pop_back();
-        const std::uint32_t inner = stack.empty() ? kNoIndex : stack.back().index;
-        if (item.dur < 0) {
-            enclosing[item.index] = inner;
-        } else {
-            parent[item.index] = inner;
-            stack.push_back({end, item.index});
-        }
+    for (std::size_t g = 0; g <= groups; ++g) {
+        const auto a = order.begin() + std::ptrdiff_t(start[2 * g]);
+        const auto m = order.begin() + std::ptrdiff_t(start[2 * g + 1]);
+        const auto b = order.begin() + std::ptrdiff_t(start[2 * g + 2]);
+        if (a == b)
+            continue;
+        if (!std::is_sorted(a, m, byItem))
+            std::sort(a, m, byItem);
+        if (!std::is_sorted(m, b, byItem))
+            std::sort(m, b, byItem);
+        // std::merge's order: on a tie (none: the order is total) the range first.
+        groupSweep.startGroup();
+        auto i = a, j = m;
+        while (i != m || j != b)
+            groupSweep.visit(items[j == b || (i != m && !byItem(*j, *i)) ? *i++ : *j++]);
     }
 }
 
@@ -133,16 +157,24 @@ Links linkEvents(const TraceEvents& events) {
         items.reserve(cpu.size() + events.runtime.size());
         for (std::uint32_t i = 0; i < cpu.size(); ++i)
             if (cpu[i].kind != CpuEventKind::gpuAnnotation)
-                items.push_back({cpu[i].thread, cpu[i].tsNs, cpu[i].durNs, i});
+                items.push_back({cpu[i].tsNs, cpu[i].durNs, cpu[i].thread, i});
         const std::size_t ranges = items.size();
         for (std::uint32_t i = 0; i < events.runtime.size(); ++i)
-            items.push_back({events.runtime[i].thread, events.runtime[i].tsNs, -1, i});
+            items.push_back({events.runtime[i].tsNs, -1, events.runtime[i].thread, i});
         sweep(items, ranges, links.parent, runtimeEnclosing);
     });
 
     // External id -> op. Should two ops share an id, the later-starting (inner) one wins, as the
     // launch happened in the innermost op.
-    IdIndex opByExternalId(cpu.size());
+    // Both kinds of id run in sequence in a profiler's output: their range is what sizes the
+    // tables (id_index.h).
+    std::int64_t lowestOp = INT64_MAX, highestOp = -1;
+    for (const CpuEvent& e : cpu)
+        if (e.kind == CpuEventKind::op && e.externalId >= 0) {
+            lowestOp = std::min(lowestOp, e.externalId);
+            highestOp = std::max(highestOp, e.externalId);
+        }
+    IdIndex opByExternalId(cpu.size(), lowestOp, highestOp);
     for (std::uint32_t i = 0; i < cpu.size(); ++i) {
         const CpuEvent& e = cpu[i];
         if (e.kind != CpuEventKind::op || e.externalId < 0)
@@ -152,7 +184,13 @@ Links linkEvents(const TraceEvents& events) {
             (e.tsNs == cpu[held].tsNs && e.durNs < cpu[held].durNs))
             held = i;
     }
-    IdIndex runtimeByCorrelation(events.runtime.size());
+    std::int64_t lowestCorrelation = INT64_MAX, highestCorrelation = -1;
+    for (const RuntimeEvent& r : events.runtime)
+        if (r.correlation >= 0) {
+            lowestCorrelation = std::min(lowestCorrelation, r.correlation);
+            highestCorrelation = std::max(highestCorrelation, r.correlation);
+        }
+    IdIndex runtimeByCorrelation(events.runtime.size(), lowestCorrelation, highestCorrelation);
     for (std::uint32_t i = 0; i < events.runtime.size(); ++i)
         if (events.runtime[i].correlation >= 0)
             if (std::uint32_t& held = runtimeByCorrelation.slot(events.runtime[i].correlation);
@@ -164,11 +202,11 @@ Links linkEvents(const TraceEvents& events) {
     for (std::uint32_t i = 0; i < cpu.size(); ++i)
         if (cpu[i].kind == CpuEventKind::gpuAnnotation)
             items.push_back(
-                {static_cast<std::uint32_t>(cpu[i].device), cpu[i].tsNs, cpu[i].durNs, i});
+                {cpu[i].tsNs, cpu[i].durNs, static_cast<std::uint32_t>(cpu[i].device), i});
     if (!items.empty()) {
         const std::size_t ranges = items.size();
         for (std::uint32_t i = 0; i < gpu.size(); ++i)
-            items.push_back({static_cast<std::uint32_t>(gpu[i].device), gpu[i].tsNs, -1, i});
+            items.push_back({gpu[i].tsNs, -1, static_cast<std::uint32_t>(gpu[i].device), i});
         sweep(items, ranges, links.parent, links.gpuAnnotation);
     }
     cpuSweep.join();
