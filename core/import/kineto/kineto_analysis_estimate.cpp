@@ -86,14 +86,28 @@ class Estimator {
             if (inputs->ok())
                 hint = consumerShape(i, inputs->value());
         }
-        key_.clear();
-        key_.append(std::to_string(e.name)).append(1, '\0').append(s.dims).append(1, '\0');
-        key_.append(s.types).append(1, '\0').append(s.concrete);
-        if (hint)
+        // Without a hint the shapes' index is key enough: the readers store each distinct
+        // triple of texts once, so equal inputs have one index (where a reader does not, equal
+        // inputs are only estimated twice). Building and hashing the texts for every call was a
+        // tenth of the analysis.
+        Outcome* slot = nullptr;
+        bool fresh = false;
+        if (!hint) {
+            const auto [cached, added] =
+                byShapes_.try_emplace((std::uint64_t(e.name) << 32) | e.shapes);
+            slot = &cached->second;
+            fresh = added;
+        } else {
+            key_.clear();
+            key_.append(std::to_string(e.name)).append(1, '\0').append(s.dims).append(1, '\0');
+            key_.append(s.types).append(1, '\0').append(s.concrete);
             for (const std::int64_t d : *hint)
                 key_.append(1, '\0').append(std::to_string(d));
-        auto [cached, fresh] = byInputs_.try_emplace(key_);
-        Outcome& outcome = cached->second;
+            const auto [cached, added] = byInputs_.try_emplace(key_);
+            slot = &cached->second;
+            fresh = added;
+        }
+        Outcome& outcome = *slot;
         if (fresh) {
             if (!inputs)
                 inputs = parseOpInputs(s.dims, s.types, s.concrete);
@@ -230,11 +244,13 @@ class Estimator {
         SharedText assumption; // estimate->assumption, for the launches
         std::string problem;   // when there is no estimate
     };
-    // Per op call: its outcome (in byInputs_, whose nodes stay put), nullptr when it has none.
+    // Per op call: its outcome (in byShapes_ or byInputs_, whose nodes stay put), nullptr when it
+    // has none.
     std::vector<const Outcome*> outcomes_;
-    std::vector<bool> estimated_;                       // per op call: outcomes_ is set
-    std::unordered_map<std::string, Outcome> byInputs_; // per name and inputs
-    std::unordered_map<std::uint32_t, Outcome> given_;  // per TraceEvents::given entry
+    std::vector<bool> estimated_;                         // per op call: outcomes_ is set
+    std::unordered_map<std::uint64_t, Outcome> byShapes_; // per name id and OpShapes index
+    std::unordered_map<std::string, Outcome> byInputs_;   // per name, inputs and output hint
+    std::unordered_map<std::uint32_t, Outcome> given_;    // per TraceEvents::given entry
     std::string key_;
     std::vector<std::int8_t> known_; // per name id: -1 not asked, 0 no estimator, 1 estimator
     std::unordered_map<std::uint32_t, bool> usesOutput_;                        // per name id
