@@ -1,7 +1,7 @@
 // analyzeTrace: one Launch per GPU event, put together from the pieces in kineto_analysis_*.cpp
 // (linking, copies, collectives, estimates, counters, phases, context).
 
-#include "core/import/huge_pages.h"
+#include "core/import/page_hints.h"
 #include "core/import/kineto/kineto_analysis_internal.h"
 
 #include <algorithm>

@@ -1,6 +1,5 @@
 #include "core/import/kineto/kineto_reader.h"
 
-#include "core/import/huge_pages.h"
 #include "core/import/json_structure_scanner.h"
 #include "core/import/kineto/kineto_batch_parser.h"
 #include "core/import/kineto/kineto_in_place.h"
@@ -8,6 +7,7 @@
 #include "core/import/kineto/kineto_parallel_batches.h"
 #include "core/import/kineto/kineto_top_level.h"
 #include "core/import/kineto/kineto_window.h"
+#include "core/import/page_hints.h"
 
 #include <algorithm>
 #include <cstring>
@@ -72,7 +72,7 @@ class Reader {
         reserved_ = true;
         const double scale = 1.05 * double(in_.fileSize()) / double(read);
         auto reserve = [&](auto& v) {
-            detail::reserveHuge(v, static_cast<std::size_t>(double(v.size()) * scale));
+            v.reserve(static_cast<std::size_t>(double(v.size()) * scale));
         };
         reserve(events_.cpu);
         reserve(events_.gpu);

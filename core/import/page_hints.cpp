@@ -1,4 +1,4 @@
-#include "core/import/huge_pages.h"
+#include "core/import/page_hints.h"
 
 #include <cstdint>
 
@@ -23,15 +23,6 @@ void adviseInside(const void* data, std::size_t bytes, std::uintptr_t align, int
 #endif
 
 } // namespace
-
-void adviseHugePages(const void* data, std::size_t bytes) {
-#if defined(__linux__) && defined(MADV_HUGEPAGE)
-    adviseInside(data, bytes, std::uintptr_t(2) << 20, MADV_HUGEPAGE);
-#else
-    (void)data;
-    (void)bytes;
-#endif
-}
 
 void populateForWrite(const void* data, std::size_t bytes) {
 #if defined(__linux__)
