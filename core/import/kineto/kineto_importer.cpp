@@ -1,5 +1,6 @@
 // PyTorch profiler (Kineto) traces in the importer table: recognised by their "traceEvents" key
 // or the bare array form of the Trace Event Format; streamed, any size, plain or gzip.
+#include "core/background_release.h"
 #include "core/import/importer.h"
 #include "core/import/kineto/kineto_description.h"
 #include "core/import/kineto/kineto_load.h"
@@ -40,6 +41,8 @@ Status summarizeTrace(FileSummary& s, const SummaryOptions& options) {
             s.collectives.push_back(
                 {c.op, c.groupSize, c.count, c.bytes, c.timeS, c.algbwBytesPerS, c.busbwBytesPerS});
     }
+    // The summary holds what it needs: the launches and events die while it is written.
+    releaseInBackground(std::move(loaded).value());
     return {};
 }
 
