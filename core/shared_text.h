@@ -41,6 +41,10 @@ class SharedText {
     const std::string& str() const { return block_ ? block_->text : empty_(); }
     operator const std::string&() const { return str(); }
     bool empty() const { return !block_; }
+    // The same for every copy of one text (nullptr when empty): equal identities are equal
+    // texts, for lookups that would otherwise compare long names. Equal texts made apart have
+    // different identities.
+    const void* identity() const { return block_; }
     bool starts_with(std::string_view prefix) const { return str().starts_with(prefix); }
     std::size_t find(std::string_view what) const { return str().find(what); }
 

@@ -1,6 +1,7 @@
 // groupLaunches (launch, kernel, op), the sum and origin rules, CUPTI counter ranges, and the
 // trace context (rank, stack, busiest device). Expected numbers are worked out by hand.
 #include "core/import/kineto/kineto_analysis.h"
+#include "core/import/kineto/kineto_timeline.h"
 #include "tests/support/kineto_analysis_lookup.h"
 #include "tests/support/kineto_events_builder.h"
 #include "tests/support/near_compare.h"
@@ -117,6 +118,38 @@ class TestKinetoAnalysisGroup : public QObject {
         QVERIFY(free);
         QCOMPARE(free->count, std::int64_t(2));
         QVERIFY(named(records, "Memcpy DtoH (Device -> Pinned)"));
+    }
+
+    // Launches of the same kernel or op share their texts, and the grouping looks groups up by
+    // those texts' identities first; texts equal but made apart (as two ranks' analyses make
+    // them) must still fall into one group and name one op.
+    void equalTextsMadeApart_data() {
+        QTest::addColumn<int>("grouping");
+        QTest::newRow("kernel") << int(Grouping::kernel);
+        QTest::newRow("op") << int(Grouping::op);
+    }
+    void equalTextsMadeApart() {
+        QFETCH(int, grouping);
+        const TraceEvents events = mixedTrace();
+        const KinetoAnalysis a = analyzeTrace(events);
+        std::vector<Launch> apart = a.launches;
+        for (std::size_t i = 0; i < apart.size(); i += 2) {
+            apart[i].name = SharedText(std::string(apart[i].name.str()));
+            apart[i].opName = SharedText(std::string(apart[i].opName.str()));
+            apart[i].shapeKey = SharedText(std::string(apart[i].shapeKey.str()));
+        }
+        QVERIFY(apart[0].name.identity() != a.launches[0].name.identity());
+        const auto shared = groupLaunches(a.launches, Grouping(grouping));
+        const auto separate = groupLaunches(apart, Grouping(grouping));
+        QCOMPARE(separate.size(), shared.size());
+        for (std::size_t i = 0; i < shared.size(); ++i) {
+            QCOMPARE(separate[i].name, shared[i].name);
+            QCOMPARE(separate[i].op, shared[i].op);
+            QCOMPARE(separate[i].count, shared[i].count);
+            QVERIFY(separate[i] == shared[i]);
+        }
+        QCOMPARE(recordOfLaunches(apart, Grouping(grouping)),
+                 recordOfLaunches(a.launches, Grouping(grouping)));
     }
 
     // Sum rules on hand-made launches: a quantity known in only some launches becomes absent;

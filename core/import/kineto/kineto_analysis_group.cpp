@@ -8,6 +8,7 @@
 #include <map>
 #include <string_view>
 #include <tuple>
+#include <type_traits>
 
 namespace roofscope {
 namespace {
@@ -51,6 +52,8 @@ struct Group {
     OpRecord sum;
     // The op every merged launch came from, while they agree (OpRecord::op).
     std::string_view opName, shapeKey;
+    const void* opId = nullptr; // their SharedText identities
+    const void* shapeId = nullptr;
     bool mixedOps = false;
     NoFlopsReason note = NoFlopsReason::none; // the first merged launch's that has one
     std::vector<std::pair<Precision, double>> flopsByPrecision; // in order of first appearance
@@ -130,34 +133,78 @@ using GroupKey = std::tuple<bool, std::string_view, std::string_view, int, int, 
 // Copies and helper kernels (layout transforms, offsets) of an op are named by what they are
 // ("aten::mm [[..]] · Memset (Device)"); the op's own kernels share its name.
 struct KeyedLaunch {
-    GroupKey key;
     bool byOp = false;
     bool helper = false;
 };
 
-KeyedLaunch keyOf(const Launch& l, Grouping grouping) {
+KeyedLaunch flagsOf(const Launch& l, Grouping grouping) {
     const LaunchRecord& r = l.record;
     KeyedLaunch k;
-    const int category = static_cast<int>(r.category);
     k.byOp = grouping == Grouping::op && !l.opName.empty() && r.category != Category::collective;
     k.helper = k.byOp && (l.helper || r.category == Category::memcpy);
-    if (grouping == Grouping::kernel)
-        k.key = {false, l.name.str(), "", l.device, r.rank, category, r.outsideSteps};
-    else if (k.byOp)
-        k.key = {true, l.opName.str(), l.shapeKey.str(), category, k.helper, 0, r.outsideSteps};
-    else
-        k.key = {false, l.name.str(), "", 0, 0, 0, r.outsideSteps};
     return k;
 }
 
+// GroupKey of a launch, from its texts (Text = std::string_view) or from their identities
+// (Text = const void*, SharedText::identity()).
+template <class Text, class Key = std::tuple<bool, Text, Text, int, int, int, bool>>
+Key keyOf(const Launch& l, const KeyedLaunch& k, Grouping grouping) {
+    const auto text = [](const SharedText& t) {
+        if constexpr (std::is_same_v<Text, std::string_view>)
+            return std::string_view(t.str());
+        else
+            return t.identity();
+    };
+    const LaunchRecord& r = l.record;
+    const int category = static_cast<int>(r.category);
+    if (grouping == Grouping::kernel)
+        return {false, text(l.name), Text{}, l.device, r.rank, category, r.outsideSteps};
+    if (k.byOp)
+        return {true, text(l.opName), text(l.shapeKey), category, k.helper, 0, r.outsideSteps};
+    return {false, text(l.name), Text{}, 0, 0, 0, r.outsideSteps};
+}
+
+using IdentityKey = std::tuple<bool, const void*, const void*, int, int, int, bool>;
+
+std::size_t identityHash(const IdentityKey& k) {
+    std::uint64_t h = 0x9e3779b97f4a7c15ull;
+    const auto mix = [&](std::uint64_t v) {
+        h = (h ^ v) * 0xff51afd7ed558ccdull;
+        h ^= h >> 29;
+    };
+    mix(reinterpret_cast<std::uintptr_t>(std::get<1>(k)));
+    mix(reinterpret_cast<std::uintptr_t>(std::get<2>(k)));
+    mix((std::uint64_t(std::uint32_t(std::get<3>(k))) << 32) | std::uint32_t(std::get<4>(k)));
+    mix((std::uint64_t(std::uint32_t(std::get<5>(k))) << 2) | (std::get<0>(k) ? 2u : 0u) |
+        (std::get<6>(k) ? 1u : 0u));
+    return static_cast<std::size_t>(h);
+}
+
 // Calls visit(launch, keyed, group, first) for each launch in order, with the index of its group
-// in order of first appearance (the record groupLaunches makes of it).
+// in order of first appearance (the record groupLaunches makes of it). A launch's texts are
+// shared with every launch of the same kernel or op (SharedText), so a small direct-mapped cache
+// answers by their identities first, and the ordered map by the texts only when it misses:
+// comparing kernel names in the map was a third of the grouping's time.
 template <class Visit>
 void forEachGroup(const std::vector<Launch>& launches, Grouping grouping, Visit visit) {
     std::map<GroupKey, std::size_t> index;
+    struct Cached {
+        IdentityKey key;
+        std::size_t group = 0;
+        bool used = false;
+    };
+    std::vector<Cached> cache(1024);
     for (const Launch& l : launches) {
-        const KeyedLaunch k = keyOf(l, grouping);
-        const auto [it, inserted] = index.try_emplace(k.key, index.size());
+        const KeyedLaunch k = flagsOf(l, grouping);
+        const IdentityKey identity = keyOf<const void*>(l, k, grouping);
+        Cached& slot = cache[identityHash(identity) & (cache.size() - 1)];
+        if (slot.used && slot.key == identity) {
+            visit(l, k, slot.group, false);
+            continue;
+        }
+        const auto [it, inserted] =
+            index.try_emplace(keyOf<std::string_view>(l, k, grouping), index.size());
+        slot = {identity, it->second, true};
         visit(l, k, it->second, inserted);
     }
 }
@@ -205,11 +252,16 @@ std::vector<OpRecord> groupLaunches(const std::vector<Launch>& launches, Groupin
                 g.flopsByPrecision.emplace_back(r.precision, r.flops.known() ? r.flops.value : 0);
                 g.opName = l.opName.str();
                 g.shapeKey = l.shapeKey.str();
+                g.opId = l.opName.identity();
+                g.shapeId = l.shapeKey.identity();
                 groups.push_back(std::move(g));
                 return;
             }
             Group& g = groups[group];
-            g.mixedOps = g.mixedOps || g.opName != l.opName.str() || g.shapeKey != l.shapeKey.str();
+            // Identities first: equal ones are equal texts, without comparing them.
+            g.mixedOps = g.mixedOps ||
+                         (l.opName.identity() != g.opId && g.opName != l.opName.str()) ||
+                         (l.shapeKey.identity() != g.shapeId && g.shapeKey != l.shapeKey.str());
             merge(g, r);
             if (g.note == NoFlopsReason::none)
                 g.note = l.noFlops;
