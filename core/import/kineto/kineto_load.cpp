@@ -1,5 +1,6 @@
 #include "core/import/kineto/kineto_load.h"
 
+#include "core/background_release.h"
 #include "core/import/importer.h"
 #include "core/import/nsys/nsys_reader.h"
 #include "core/import/xplane/xplane_reader.h"
@@ -143,6 +144,9 @@ Result<std::vector<LoadedTrace>> loadOne(const std::string& path, const TraceLoa
     // Not a braced list: that copies its elements, every launch of the trace once more.
     std::vector<LoadedTrace> out;
     out.push_back(analysed(path, events.value()));
+    // The events are not kept: freeing them (3 ms for the 315 MB bench trace) is done beside
+    // what the caller does next.
+    releaseInBackground(std::move(events).value());
     return out;
 }
 
