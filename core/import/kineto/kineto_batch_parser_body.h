@@ -56,7 +56,7 @@ simdjson::error_code readArgs(od::object object, ParsedArgs& a, bool& wrongType)
             ok = readRawArray(value, a.concrete);
             break;
         case ArgKey::collectiveName:
-            a.hasCollective = value.get_string().get(a.collectiveName) == simdjson::SUCCESS;
+            a.hasCollective = readString(value, a.collectiveName) == simdjson::SUCCESS;
             ok = a.hasCollective;
             break;
         case ArgKey::inNelems:
@@ -69,13 +69,13 @@ simdjson::error_code readArgs(od::object object, ParsedArgs& a, bool& wrongType)
             ok = readInt(value, a.groupSize);
             break;
         case ArgKey::dtype:
-            ok = value.get_string().get(a.dtype) == simdjson::SUCCESS;
+            ok = readString(value, a.dtype) == simdjson::SUCCESS;
             break;
         case ArgKey::pgName:
-            ok = value.get_string().get(a.pgName) == simdjson::SUCCESS;
+            ok = readString(value, a.pgName) == simdjson::SUCCESS;
             break;
         case ArgKey::pgDesc:
-            ok = value.get_string().get(a.pgDesc) == simdjson::SUCCESS;
+            ok = readString(value, a.pgDesc) == simdjson::SUCCESS;
             break;
         case ArgKey::counter: {
             int precision = 0, op = 0;
@@ -103,7 +103,7 @@ simdjson::error_code readEvent(od::object object, ParsedEvent& e) {
         if (key.size() == 2) {
             if (key == "ph") {
                 std::string_view ph;
-                if (value.get_string().get(ph) == simdjson::SUCCESS && !ph.empty())
+                if (readString(value, ph) == simdjson::SUCCESS && !ph.empty())
                     e.ph = ph[0];
                 // Only complete events are kept: the rest of anything else is skipped unread
                 // (On-Demand steps over what is left of an object when the array moves on).
@@ -116,14 +116,14 @@ simdjson::error_code readEvent(od::object object, ParsedEvent& e) {
         }
         if (key == "cat") {
             std::string_view cat;
-            if (value.get_string().get(cat) == simdjson::SUCCESS) {
+            if (readString(value, cat) == simdjson::SUCCESS) {
                 e.cls = classify(cat);
                 e.hasCat = true;
                 if (e.cls == EventClass::ignored)
                     return FieldStep::halt();
             }
         } else if (key == "name") {
-            if (value.get_string().get(e.name) != simdjson::SUCCESS)
+            if (readString(value, e.name) != simdjson::SUCCESS)
                 e.name = {};
         } else if (key == "pid") {
             readId(value, e.pid);

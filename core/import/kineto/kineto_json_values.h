@@ -38,6 +38,20 @@ template <class V> bool readInt(V&& value, std::int64_t& out) {
     return false;
 }
 
+// A string value: as written when it has no escape (a view into the batch, where get_string would
+// copy it into the parser's buffer: names are most of an event's bytes), else unescaped.
+inline simdjson::error_code readString(od::value& value, std::string_view& out) {
+    const std::string_view raw = value.raw_json_token(); // may end with blanks
+    if (raw.size() >= 2 && raw.front() == '"') {
+        const std::size_t close = raw.find_last_of('"');
+        if (close > 0 && raw.find('\\') == std::string_view::npos) {
+            out = raw.substr(1, close - 1);
+            return simdjson::SUCCESS;
+        }
+    }
+    return value.get_string().get(out);
+}
+
 template <class V> bool readId(V&& value, TraceId& out) {
     od::json_type type;
     if (value.type().get(type) != simdjson::SUCCESS)
@@ -48,7 +62,7 @@ template <class V> bool readId(V&& value, TraceId& out) {
     }
     if (type == od::json_type::string) {
         std::string_view s;
-        if (value.get_string().get(s) != simdjson::SUCCESS)
+        if (readString(value, s) != simdjson::SUCCESS)
             return false;
         out.present = true;
         out.text = s;
