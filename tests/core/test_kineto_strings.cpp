@@ -1,6 +1,7 @@
 // Strings in trace events are read as JSON means them: a string without an escape is taken as
 // written (a view into the batch), one with escapes is unescaped, whatever the field (name, cat,
-// ph, a string tid, collective args), and blanks after the closing quote are not part of it.
+// ph, a string tid, collective args), and blanks after the closing quote are not part of it; keys
+// with escapes are compared unescaped.
 // Each row's expected text is the JSON string decoded by hand.
 
 #include "core/import/kineto/kineto_reader.h"
@@ -81,6 +82,20 @@ class TestKinetoStrings : public QObject {
             QVERIFY(t.gpu[0].collective < t.collectives.size());
             QCOMPARE(t.collectives[t.gpu[0].collective].name, collective);
         }
+    }
+
+    // Keys with escapes are compared unescaped, the escape early or past the first 16 bytes:
+    // "n\u0061me" is name, "Process Group Descr\u0069ption" Process Group Description.
+    void escapedKeys() {
+        auto r = readText("{\"traceEvents\": [{\"ph\":\"X\",\"cat\":\"kernel\",\"ts\":1,"
+                          "\"dur\":2,\"n\\u0061me\":\"k\",\"args\":{\"Collective name\":"
+                          "\"allreduce\",\"Process Group Descr\\u0069ption\":\"tp\"}}]}");
+        QVERIFY2(r.ok(), r.ok() ? "" : r.error().toString().c_str());
+        const TraceEvents& t = r.value();
+        QCOMPARE(t.gpu.size(), std::size_t(1));
+        QCOMPARE(t.strings.text(t.gpu[0].name), std::string("k"));
+        QVERIFY(t.gpu[0].collective < t.collectives.size());
+        QCOMPARE(t.collectives[t.gpu[0].collective].processGroup, std::string("tp"));
     }
 
     // Category and phase written with escapes mean what they spell: "ker\u006eel" is a kernel,
