@@ -25,8 +25,8 @@ KinetoBatchParser::KinetoBatchParser(TraceEvents& out, std::string fileName)
 KinetoBatchParser::~KinetoBatchParser() = default;
 
 Status KinetoBatchParser::parse(const char* data, std::size_t length, std::size_t capacity,
-                                std::uint64_t streamOffset) {
-    return impl_->parse(data, length, capacity, streamOffset);
+                                std::uint64_t streamOffset, bool wholeArray) {
+    return impl_->parse(data, length, capacity, streamOffset, wholeArray);
 }
 
 void KinetoBatchParser::finish() {

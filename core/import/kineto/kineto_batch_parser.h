@@ -24,9 +24,11 @@ class KinetoBatchParser {
 
     // `data` holds "[ event, event, ... ]" in [0, length); `capacity` >= length + simdjson's
     // padding bytes must be readable. `streamOffset` is the offset of data[0] in the uncompressed
-    // stream, for error positions. Fails on invalid JSON (with the byte offset).
+    // stream, for error positions. Fails on invalid JSON (with the byte offset), and, when
+    // `wholeArray`, on anything after the array's closing bracket (a batch cut without scanning,
+    // KinetoReadOptions::speculativeCuts, whose cut was not between two events).
     Status parse(const char* data, std::size_t length, std::size_t capacity,
-                 std::uint64_t streamOffset);
+                 std::uint64_t streamOffset, bool wholeArray = false);
 
     // Turns the counts of skipped events into warnings; call once at the end.
     void finish();

@@ -148,7 +148,7 @@ class Parser final : public IsaBatchParser {
         store_.emplace(out, fileName_);
     }
     Status parse(const char* data, std::size_t length, std::size_t capacity,
-                 std::uint64_t streamOffset) override;
+                 std::uint64_t streamOffset, bool wholeArray) override;
     void finish() override { store_->finish(); }
     const SkipCounts& skips() const override { return store_->skips(); }
     void retarget(TraceEvents& out) override { store_.emplace(out, fileName_); }
@@ -160,7 +160,7 @@ class Parser final : public IsaBatchParser {
 };
 
 Status Parser::parse(const char* data, std::size_t length, std::size_t capacity,
-                     std::uint64_t streamOffset) {
+                     std::uint64_t streamOffset, bool wholeArray) {
     // An event's byte in the stream; where the iterator cannot say, the batch's start.
     auto offset = [&](const char* where) {
         return streamOffset + static_cast<std::uint64_t>(where ? where - data : 0);
@@ -205,6 +205,11 @@ Status Parser::parse(const char* data, std::size_t length, std::size_t capacity,
             store_->skip(SkipReason::badArgs, offset(where));
         store_->store(e, offset(where));
     }
+    // The array must end at the batch's last byte: a cut made without scanning that lay past the
+    // end of traceEvents leaves text after it (the iterator still has a location to give).
+    if (wholeArray)
+        if (const char* after = location(doc))
+            return fail(simdjson::TRAILING_CONTENT, after);
     return {};
 }
 

@@ -26,7 +26,7 @@ class IsaBatchParser {
   public:
     virtual ~IsaBatchParser() = default;
     virtual Status parse(const char* data, std::size_t length, std::size_t capacity,
-                         std::uint64_t streamOffset) = 0;
+                         std::uint64_t streamOffset, bool wholeArray) = 0;
     virtual void finish() = 0;
     virtual const SkipCounts& skips() const = 0;
     virtual void retarget(TraceEvents& out) = 0;

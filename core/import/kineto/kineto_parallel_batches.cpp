@@ -21,7 +21,8 @@ struct Job {
     const char* inPlace = nullptr; // else the batch where it lies
     std::size_t length = 0;
     std::uint64_t streamOffset = 0, endOffset = 0, fileOffset = 0;
-    TraceEvents events; // the batch's own, merged into the whole trace's
+    bool unscanned = false; // cut without scanning: its array must end at its last byte
+    TraceEvents events;     // the batch's own, merged into the whole trace's
     SkipCounts skips;
     Status status;
     bool done = false; // guarded by State::mutex
@@ -63,11 +64,12 @@ struct ParallelBatches::State {
                 pending.pop_front();
             }
             parser.retarget(job->events);
-            job->status = job->inPlace ? parser.parse(job->inPlace, job->length,
-                                                      job->length + simdjson::SIMDJSON_PADDING,
-                                                      job->streamOffset)
-                                       : parser.parse(job->text.data(), job->length,
-                                                      job->text.size(), job->streamOffset);
+            job->status = job->inPlace
+                              ? parser.parse(job->inPlace, job->length,
+                                             job->length + simdjson::SIMDJSON_PADDING,
+                                             job->streamOffset, job->unscanned)
+                              : parser.parse(job->text.data(), job->length, job->text.size(),
+                                             job->streamOffset, job->unscanned);
             job->skips = parser.skips();
             {
                 std::lock_guard lock(mutex);
@@ -111,7 +113,8 @@ struct ParallelBatches::State {
     Result<std::unique_ptr<Job>> nextJob();
     // Hands `job` to the workers: its text copied already when `inPlace` is null.
     void queue(std::unique_ptr<Job> job, const char* inPlace, std::size_t length,
-               std::uint64_t streamOffset, std::uint64_t endOffset, std::uint64_t fileOffset);
+               std::uint64_t streamOffset, std::uint64_t endOffset, std::uint64_t fileOffset,
+               bool unscanned);
 };
 
 Result<std::unique_ptr<Job>> ParallelBatches::State::nextJob() {
@@ -130,8 +133,10 @@ Result<std::unique_ptr<Job>> ParallelBatches::State::nextJob() {
 
 void ParallelBatches::State::queue(std::unique_ptr<Job> job, const char* inPlace,
                                    std::size_t length, std::uint64_t streamOffset,
-                                   std::uint64_t endOffset, std::uint64_t fileOffset) {
+                                   std::uint64_t endOffset, std::uint64_t fileOffset,
+                                   bool unscanned) {
     job->inPlace = inPlace;
+    job->unscanned = unscanned;
     job->length = length;
     job->streamOffset = streamOffset;
     job->endOffset = endOffset;
@@ -164,7 +169,7 @@ ParallelBatches::~ParallelBatches() {
 
 Status ParallelBatches::submit(const char* data, std::size_t length, std::size_t capacity,
                                std::uint64_t streamOffset, std::uint64_t endOffset,
-                               std::uint64_t fileOffset) {
+                               std::uint64_t fileOffset, bool unscanned) {
     auto next = state_->nextJob();
     if (!next.ok())
         return next.error();
@@ -174,17 +179,19 @@ Status ParallelBatches::submit(const char* data, std::size_t length, std::size_t
     std::memcpy(job.text.data(), data, length);
     job.text[0] = '[';
     job.text[length - 1] = ']';
-    state_->queue(std::move(next.value()), nullptr, length, streamOffset, endOffset, fileOffset);
+    state_->queue(std::move(next.value()), nullptr, length, streamOffset, endOffset, fileOffset,
+                  unscanned);
     return {};
 }
 
 Status ParallelBatches::submitInPlace(const char* data, std::size_t length,
                                       std::uint64_t streamOffset, std::uint64_t endOffset,
-                                      std::uint64_t fileOffset) {
+                                      std::uint64_t fileOffset, bool unscanned) {
     auto next = state_->nextJob();
     if (!next.ok())
         return next.error();
-    state_->queue(std::move(next.value()), data, length, streamOffset, endOffset, fileOffset);
+    state_->queue(std::move(next.value()), data, length, streamOffset, endOffset, fileOffset,
+                  unscanned);
     return {};
 }
 

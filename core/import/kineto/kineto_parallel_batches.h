@@ -40,13 +40,16 @@ class ParallelBatches {
     // data[0]'s offset in the uncompressed stream. First merges the batches already parsed,
     // waiting for the oldest while a few per worker are in flight. Returns the first failure of
     // a merged batch, in stream order: its JSON error, else what afterMerge returned.
+    // `unscanned`: the batch was cut without scanning (KinetoReadOptions::speculativeCuts), and
+    // its parse also fails when its array does not end at its last byte.
     Status submit(const char* data, std::size_t length, std::size_t capacity,
-                  std::uint64_t streamOffset, std::uint64_t endOffset, std::uint64_t fileOffset);
+                  std::uint64_t streamOffset, std::uint64_t endOffset, std::uint64_t fileOffset,
+                  bool unscanned = false);
 
     // The same without a copy: data[0, length) is "[ event, ... ]" already, followed by at least
     // simdjson's padding of readable bytes, and stays as it is until the batch is merged.
     Status submitInPlace(const char* data, std::size_t length, std::uint64_t streamOffset,
-                         std::uint64_t endOffset, std::uint64_t fileOffset);
+                         std::uint64_t endOffset, std::uint64_t fileOffset, bool unscanned = false);
 
     // Waits for every queued batch and merges it; the first failure as for submit.
     Status drain();

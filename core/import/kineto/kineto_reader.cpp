@@ -3,6 +3,7 @@
 #include "core/import/json_structure_scanner.h"
 #include "core/import/kineto/kineto_batch_parser.h"
 #include "core/import/kineto/kineto_in_place.h"
+#include "core/import/kineto/kineto_line_cut.h"
 #include "core/import/kineto/kineto_metadata.h"
 #include "core/import/kineto/kineto_parallel_batches.h"
 #include "core/import/kineto/kineto_top_level.h"
@@ -10,6 +11,7 @@
 #include "core/import/page_hints.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cstring>
 #include <memory>
 #include <thread>
@@ -25,11 +27,16 @@ using detail::Window;
 
 class Reader {
   public:
-    Reader(ByteStream& in, const std::string& file, const KinetoReadOptions& options)
+    // `unscannedCuts`: over a whole text parsed on several threads, batches may be cut at line
+    // breaks without scanning (kineto_line_cut.h).
+    Reader(ByteStream& in, const std::string& file, const KinetoReadOptions& options,
+           bool unscannedCuts)
         : in_(in), file_(file), options_(options), window_(makeWindow(in, options)),
-          batches_(events_, file) {}
+          batches_(events_, file), unscannedCuts_(unscannedCuts) {}
 
     Result<TraceEvents> run();
+    // Whether a batch was cut without scanning: a failed read may then be that cut's doing.
+    bool cutUnscanned() const { return cutUnscanned_; }
     // Whether the mapped file shrank while it was read (WholeText::changed()).
     bool textChanged() const { return window_.whole() && window_.whole()->changed(); }
 
@@ -56,7 +63,7 @@ class Reader {
     Status readObject();
     Status readEvents(bool bareArray);
     Status readBatches(bool bareArray);
-    Status parseBatch(std::size_t start, std::size_t cut, bool last);
+    Status parseBatch(std::size_t start, std::size_t cut, bool last, bool unscanned);
     Status afterBatch(std::uint64_t endOffset, std::uint64_t fileOffset);
     unsigned parseThreads() const {
         const unsigned n =
@@ -97,6 +104,8 @@ class Reader {
     // Over a whole text, which batches are parsed where they lie (with parallel_ only).
     detail::InPlaceBatches inPlace_;
     std::size_t scanBytes_ = 0; // how far ahead a batch is cut, over a whole text
+    bool unscannedCuts_;
+    bool cutUnscanned_ = false;
 };
 
 Status Reader::endEarly(const char* where) {
@@ -135,7 +144,7 @@ Status Reader::afterBatch(std::uint64_t endOffset, std::uint64_t fileOffset) {
     return {};
 }
 
-Status Reader::parseBatch(std::size_t start, std::size_t cut, bool last) {
+Status Reader::parseBatch(std::size_t start, std::size_t cut, bool last, bool unscanned) {
     Window& w = window_;
     if (!decided_) {
         decided_ = true;
@@ -150,14 +159,14 @@ Status Reader::parseBatch(std::size_t start, std::size_t cut, bool last) {
     if (parallel_) {
         if (w.whole() && inPlace_.prepare(w.buf(), w.end, start, cut, last))
             return parallel_->submitInPlace(w.buf() + start, length, w.offset(start), w.offset(cut),
-                                            fileOffset());
+                                            fileOffset(), unscanned);
         // A copy of the same size each time (the parsers keep their buffers); over a whole
         // text, the rest of the file is no measure of it.
         const std::size_t copy =
             w.whole() ? std::max(length, options_.chunkBytes) + simdjson::SIMDJSON_PADDING
                       : w.capacity() - start;
         return parallel_->submit(w.buf() + start, length, copy, w.offset(start), w.offset(cut),
-                                 fileOffset());
+                                 fileOffset(), unscanned);
     }
     const char saved = w.buf()[cut];
     w.buf()[start] = '[';
@@ -204,7 +213,18 @@ Status Reader::readBatches(bool bareArray) {
         if (w.whole() && scanBytes_ == 0)
             scanBytes_ = options_.chunkBytes;
         const std::size_t limit = w.whole() ? std::min(w.end, w.pos + scanBytes_) : w.end;
-        const auto found = scanner.scan(w.buf() + w.pos, limit - w.pos, false);
+        // Far from the text's end, on several threads: at a line break between events, unscanned
+        // (checked by the batch's parse). Near the end, where traceEvents closes, scanned.
+        std::size_t lineCutAt = detail::kNoLineCut;
+        if (unscannedCuts_ && parallel_ && w.whole() && w.end - w.pos > 4 * scanBytes_)
+            lineCutAt = detail::lineCut(w.buf(), w.pos + scanBytes_ / 2, limit, w.end);
+        JsonStructureScanner::Found found;
+        if (lineCutAt != detail::kNoLineCut) {
+            found.lastValueEnd = lineCutAt - w.pos;
+            cutUnscanned_ = true;
+        } else {
+            found = scanner.scan(w.buf() + w.pos, limit - w.pos, false);
+        }
         std::size_t cut = 0;
         bool last = false;
         if (found.containerEnd != JsonStructureScanner::npos) {
@@ -243,7 +263,8 @@ Status Reader::readBatches(bool bareArray) {
         const std::size_t start = w.pos - 1; // a consumed '[' , ',' or blank: becomes '['
         // What follows the batch, before an in-place parse writes its ']' there.
         const char after = w.buf()[cut];
-        if (const Status parsed = parseBatch(start, cut, last); !parsed.ok())
+        if (const Status parsed = parseBatch(start, cut, last, lineCutAt != detail::kNoLineCut);
+            !parsed.ok())
             return parsed;
         w.pos = cut + 1; // for the progress over a whole text: the batch is read
         if (!progress())
@@ -379,10 +400,10 @@ Result<TraceEvents> Reader::run() {
 
 } // namespace
 
-Result<TraceEvents> readKineto(ByteStream& in, const std::string& fileName,
-                               const KinetoReadOptions& options) {
-    Reader reader(in, fileName, options);
-    auto events = reader.run();
+namespace {
+
+Result<TraceEvents> finished(const Reader& reader, Result<TraceEvents> events,
+                             const std::string& fileName) {
     // Whatever was read past the file's new end was zeros: no result stands on it.
     if (reader.textChanged())
         return makeError("the file shrank while it was read (was it being written?); nothing "
@@ -391,12 +412,49 @@ Result<TraceEvents> readKineto(ByteStream& in, const std::string& fileName,
     return events;
 }
 
+std::atomic<std::uint64_t> rereads{0};
+
+} // namespace
+
+namespace detail {
+std::uint64_t kinetoRereads() {
+    return rereads.load();
+}
+} // namespace detail
+
+Result<TraceEvents> readKineto(ByteStream& in, const std::string& fileName,
+                               const KinetoReadOptions& options) {
+    Reader reader(in, fileName, options, false);
+    auto events = reader.run();
+    return finished(reader, std::move(events), fileName);
+}
+
 Result<TraceEvents> readKinetoFile(const std::string& path, const KinetoReadOptions& options,
                                    const ByteStreamLimits& limits) {
     auto stream = openByteStream(path, limits);
     if (!stream.ok())
         return stream.error();
-    return readKineto(*stream.value(), path, options);
+    if (!options.speculativeCuts)
+        return readKineto(*stream.value(), path, options);
+    {
+        Reader reader(*stream.value(), path, options, true);
+        auto events = reader.run();
+        // Every batch parsed: each cut, checked by its batch's parse, was between two events,
+        // and the result is the scanned read's. A failure after an unscanned cut may be that
+        // cut's doing, unless the user cancelled.
+        if (events.ok() || !reader.cutUnscanned() || events.error().kind == ErrorKind::cancelled)
+            return finished(reader, std::move(events), path);
+    }
+    // Read again with every cut scanned, from a fresh mapping: the first read wrote its brackets
+    // into its own. Progress starts again from 0.
+    ++rereads;
+    stream.value().reset();
+    stream = openByteStream(path, limits);
+    if (!stream.ok())
+        return stream.error();
+    KinetoReadOptions scanned = options;
+    scanned.speculativeCuts = false;
+    return readKineto(*stream.value(), path, scanned);
 }
 
 } // namespace roofscope
