@@ -187,7 +187,8 @@ int ingest(int argc, char** argv) {
                 bytes / 1e6, zipped ? static_cast<double>(fs::file_size(gz)) / 1e6 : 0.0,
                 static_cast<unsigned long long>(info.events),
                 static_cast<unsigned long long>(info.kernels), sysconf(_SC_NPROCESSORS_ONLN));
-    std::printf("(\"one core\": pinned to one core; the rest on every core, as a user runs it)\n");
+    std::printf("(\"one core\": pinned to one core; the rest on every core, as a user runs it; "
+                "summarize: the median of five runs)\n");
     const std::string self = fs::read_symlink("/proc/self/exe").string();
     int failures = 0;
     for (const auto& [label, file] :
@@ -239,14 +240,26 @@ int ingest(int argc, char** argv) {
                                       std::pair{"roofscope summarize --json, .json.gz", gz}}) {
         if (!zipped && file == gz)
             continue;
-        const auto run = runChild({roofscopeExe, "summarize", file, "--json"});
-        if (!run.ok || run.out.find("\"roofscope.summary/1\"") == std::string::npos) {
+        // The median of five runs: one run on a shared VM moves by 10 % or more.
+        constexpr int kRuns = 5;
+        std::vector<double> walls;
+        long peakKiB = 0;
+        bool ok = true;
+        for (int r = 0; r < kRuns && ok; ++r) {
+            const auto run = runChild({roofscopeExe, "summarize", file, "--json"});
+            ok = run.ok && run.out.find("\"roofscope.summary/1\"") != std::string::npos;
+            walls.push_back(run.wallS);
+            peakKiB = std::max(peakKiB, run.peakKiB);
+        }
+        if (!ok) {
             std::printf("%-46s FAILED (%s)\n", label, roofscopeExe.c_str());
             ++failures;
             continue;
         }
-        report(label, run.wallS, bytes, run.peakKiB);
-        endToEnd.push_back({"roofscope", file == gz, run.wallS});
+        std::sort(walls.begin(), walls.end());
+        const double median = walls[kRuns / 2];
+        report(label, median, bytes, peakKiB);
+        endToEnd.push_back({"roofscope", file == gz, median});
     }
     if (python) {
         // The parser HTA and TraceLens build on, timed around json.load only.
