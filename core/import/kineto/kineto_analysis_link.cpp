@@ -15,8 +15,9 @@
 namespace roofscope::kineto {
 namespace {
 
-// 24 bytes: a million of them are made for a large trace, and on a VM their fresh pages cost
-// about as much as the sweep.
+// A range (dur >= 0) or query point (dur -1) of the sweep, made from its event when asked for:
+// a copy of a million of them, 24 bytes each, took longer to fill (its fresh pages) than the
+// sweep took to run.
 struct Item {
     std::int64_t ts;
     std::int64_t dur; // -1 for a query point
@@ -72,15 +73,22 @@ class GroupSweep {
 // counting sort, stable), each group's two runs sorted only if they are not already, and merged
 // as they are swept. The order is std::sort's, in linear time for a trace in order (a full sort
 // of a million items was a fifth of the analysis), and only positions are moved: 4 bytes each.
-void sweep(std::vector<Item>& items, std::size_t ranges, std::vector<std::uint32_t>& parent,
+// `item(k)` for k in [0, count): the ranges first (k < ranges), then the query points.
+template <class ItemAt>
+void sweep(std::size_t count, std::size_t ranges, ItemAt item, std::vector<std::uint32_t>& parent,
            std::vector<std::uint32_t>& enclosing) {
     GroupSweep groupSweep(parent, enclosing);
     std::uint32_t groups = 0;
-    for (const Item& item : items)
-        groups = std::max(groups, item.group == kNoIndex ? 0 : item.group + 1);
+    for (std::size_t k = 0; k < count; ++k) {
+        const std::uint32_t group = item(k).group;
+        groups = std::max(groups, group == kNoIndex ? 0 : group + 1);
+    }
     // Group ids are string ids or device numbers, a few per item at most; a file whose device
     // numbers run into the billions gets a plain sort instead of a table that large.
-    if (groups > 4 * items.size() + 1024) {
+    if (groups > 4 * count + 1024) {
+        std::vector<Item> items(count);
+        for (std::size_t k = 0; k < count; ++k)
+            items[k] = item(k);
         std::sort(items.begin(), items.end(), [](const Item& a, const Item& b) {
             return a.group != b.group ? a.group < b.group : before(a, b);
         });
@@ -91,25 +99,24 @@ void sweep(std::vector<Item>& items, std::size_t ranges, std::vector<std::uint32
         }
         return;
     }
-    const auto slot = [&](const Item& item) {
-        return item.group == kNoIndex ? groups : item.group;
+    const auto slot = [&](std::size_t k) {
+        const std::uint32_t group = item(k).group;
+        return group == kNoIndex ? groups : group;
     };
     // Offsets of each (group, run) in the dealt-out order: group by group, ranges then points.
     std::vector<std::size_t> start(2 * (std::size_t(groups) + 1) + 1, 0);
-    for (std::size_t i = 0; i < items.size(); ++i)
-        ++start[2 * std::size_t(slot(items[i])) + (i < ranges ? 0 : 1) + 1];
+    for (std::size_t i = 0; i < count; ++i)
+        ++start[2 * std::size_t(slot(i)) + (i < ranges ? 0 : 1) + 1];
     for (std::size_t k = 1; k < start.size(); ++k)
         start[k] += start[k - 1];
-    std::vector<std::uint32_t> order(items.size());
+    std::vector<std::uint32_t> order(count);
     {
         std::vector<std::size_t> next(start.begin(), start.end() - 1);
-        for (std::size_t i = 0; i < items.size(); ++i)
-            order[next[2 * std::size_t(slot(items[i])) + (i < ranges ? 0 : 1)]++] =
+        for (std::size_t i = 0; i < count; ++i)
+            order[next[2 * std::size_t(slot(i)) + (i < ranges ? 0 : 1)]++] =
                 static_cast<std::uint32_t>(i);
     }
-    const auto byItem = [&](std::uint32_t a, std::uint32_t b) {
-        return before(items[a], items[b]);
-    };
+    const auto byItem = [&](std::uint32_t a, std::uint32_t b) { return before(item(a), item(b)); };
     for (std::size_t g = 0; g <= groups; ++g) {
         const auto a = order.begin() + std::ptrdiff_t(start[2 * g]);
         const auto m = order.begin() + std::ptrdiff_t(start[2 * g + 1]);
@@ -124,7 +131,7 @@ void sweep(std::vector<Item>& items, std::size_t ranges, std::vector<std::uint32
         groupSweep.startGroup();
         auto i = a, j = m;
         while (i != m || j != b)
-            groupSweep.visit(items[j == b || (i != m && !byItem(*j, *i)) ? *i++ : *j++]);
+            groupSweep.visit(item(j == b || (i != m && !byItem(*j, *i)) ? *i++ : *j++));
     }
 }
 
@@ -153,15 +160,22 @@ Links linkEvents(const TraceEvents& events) {
     // of non-gpuAnnotation events and runtimeEnclosing).
     std::vector<std::uint32_t> runtimeEnclosing(events.runtime.size(), kNoIndex);
     std::thread cpuSweep([&] {
-        std::vector<Item> items;
-        items.reserve(cpu.size() + events.runtime.size());
+        // The ranges: every CPU event but the gpuAnnotations, which are swept by device below.
+        std::vector<std::uint32_t> ranges;
+        ranges.reserve(cpu.size());
         for (std::uint32_t i = 0; i < cpu.size(); ++i)
             if (cpu[i].kind != CpuEventKind::gpuAnnotation)
-                items.push_back({cpu[i].tsNs, cpu[i].durNs, cpu[i].thread, i});
-        const std::size_t ranges = items.size();
-        for (std::uint32_t i = 0; i < events.runtime.size(); ++i)
-            items.push_back({events.runtime[i].tsNs, -1, events.runtime[i].thread, i});
-        sweep(items, ranges, links.parent, runtimeEnclosing);
+                ranges.push_back(i);
+        const auto item = [&](std::size_t k) -> Item {
+            if (k < ranges.size()) {
+                const CpuEvent& c = cpu[ranges[k]];
+                return {c.tsNs, c.durNs, c.thread, ranges[k]};
+            }
+            const auto r = static_cast<std::uint32_t>(k - ranges.size());
+            return {events.runtime[r].tsNs, -1, events.runtime[r].thread, r};
+        };
+        sweep(ranges.size() + events.runtime.size(), ranges.size(), item, links.parent,
+              runtimeEnclosing);
     });
 
     // External id -> op. Should two ops share an id, the later-starting (inner) one wins, as the
@@ -198,19 +212,26 @@ Links linkEvents(const TraceEvents& events) {
                 held = i;
 
     // gpuAnnotations per device, with the start of every GPU event as a query point.
-    std::vector<Item> items;
+    std::vector<std::uint32_t> annotations;
     for (std::uint32_t i = 0; i < cpu.size(); ++i)
         if (cpu[i].kind == CpuEventKind::gpuAnnotation)
-            items.push_back(
-                {cpu[i].tsNs, cpu[i].durNs, static_cast<std::uint32_t>(cpu[i].device), i});
-    if (!items.empty()) {
-        const std::size_t ranges = items.size();
-        for (std::uint32_t i = 0; i < gpu.size(); ++i)
-            items.push_back({gpu[i].tsNs, -1, static_cast<std::uint32_t>(gpu[i].device), i});
-        sweep(items, ranges, links.parent, links.gpuAnnotation);
+            annotations.push_back(i);
+    if (!annotations.empty()) {
+        const auto item = [&](std::size_t k) -> Item {
+            if (k < annotations.size()) {
+                const CpuEvent& c = cpu[annotations[k]];
+                return {c.tsNs, c.durNs, static_cast<std::uint32_t>(c.device), annotations[k]};
+            }
+            const auto g = static_cast<std::uint32_t>(k - annotations.size());
+            return {gpu[g].tsNs, -1, static_cast<std::uint32_t>(gpu[g].device), g};
+        };
+        sweep(annotations.size() + gpu.size(), annotations.size(), item, links.parent,
+              links.gpuAnnotation);
     }
-    cpuSweep.join();
-
+    // What needs none of the CPU sweep is linked while it runs: each GPU event's runtime event,
+    // and the op its External id (or its runtime event's) names, which is every kernel of a
+    // trace that records them. The rest wait for the sweep: the op around their launch.
+    std::vector<std::uint32_t> byEnclosing;
     for (std::uint32_t i = 0; i < gpu.size(); ++i) {
         const GpuEvent& g = gpu[i];
         if (g.correlation >= 0)
@@ -228,6 +249,10 @@ Links linkEvents(const TraceEvents& events) {
                 links.op[i] = links.anchor[i] = op;
                 continue;
             }
+        byEnclosing.push_back(i);
+    }
+    cpuSweep.join();
+    for (const std::uint32_t i : byEnclosing) {
         links.anchor[i] = runtimeEnclosing[links.runtime[i]];
         links.op[i] = nearestOp(events, links.parent, links.anchor[i]);
     }
