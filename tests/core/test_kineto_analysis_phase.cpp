@@ -74,23 +74,29 @@ class TestKinetoAnalysisPhase : public QObject {
     }
 
     // Unlinked kernels take the gpuAnnotations enclosing them on their device, whatever the
-    // stream: ## backward ## inside ProfilerStep#2 on device 0.
+    // stream: ## backward ## inside ProfilerStep#2 on device `annotated`. A device numbered in
+    // the billions takes the link's other sort (a table by device would be that large).
     void gpuAnnotations_data() {
         QTest::addColumn<double>("ts");
+        QTest::addColumn<int>("annotated");
         QTest::addColumn<int>("device");
         QTest::addColumn<int>("phase");
-        QTest::newRow("in backward") << 600.0 << 0 << int(Phase::backward);
-        QTest::newRow("in step only") << 200.0 << 0 << int(Phase::forward);
-        QTest::newRow("after the step") << 2000.0 << 0 << int(Phase::unknown);
-        QTest::newRow("other device") << 600.0 << 1 << int(Phase::unknown);
+        for (const int d : {0, 2000000000}) {
+            const QByteArray on = d ? " (device 2e9)" : "";
+            QTest::newRow("in backward" + on) << 600.0 << d << d << int(Phase::backward);
+            QTest::newRow("in step only" + on) << 200.0 << d << d << int(Phase::forward);
+            QTest::newRow("after the step" + on) << 2000.0 << d << d << int(Phase::unknown);
+            QTest::newRow("other device" + on) << 600.0 << d << d + 1 << int(Phase::unknown);
+        }
     }
     void gpuAnnotations() {
         QFETCH(double, ts);
+        QFETCH(int, annotated);
         QFETCH(int, device);
         QFETCH(int, phase);
         KinetoEventsBuilder b;
-        b.gpuAnnotation("ProfilerStep#2", 100, 1000, 0, 7);
-        b.gpuAnnotation("## backward ##", 500, 400, 0, 13);
+        b.gpuAnnotation("ProfilerStep#2", 100, 1000, annotated, 7);
+        b.gpuAnnotation("## backward ##", 500, 400, annotated, 13);
         b.kernel("k", ts, 10, -1, -1, device, 20);
         const TraceEvents events = b.take();
         const KinetoAnalysis a = analyzeTrace(events);
