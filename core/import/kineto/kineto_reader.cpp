@@ -1,4 +1,4 @@
-#include "core/import/kineto/kineto_reader.h"
+#include "core/import/kineto/kineto_read_once.h"
 
 #include "core/import/json_structure_scanner.h"
 #include "core/import/kineto/kineto_batch_parser.h"
@@ -8,10 +8,8 @@
 #include "core/import/kineto/kineto_parallel_batches.h"
 #include "core/import/kineto/kineto_top_level.h"
 #include "core/import/kineto/kineto_window.h"
-#include "core/import/page_hints.h"
 
 #include <algorithm>
-#include <atomic>
 #include <cstring>
 #include <memory>
 #include <thread>
@@ -35,9 +33,8 @@ class Reader {
           batches_(events_, file), unscannedCuts_(unscannedCuts) {}
 
     Result<TraceEvents> run();
-    // Whether a batch was cut without scanning: a failed read may then be that cut's doing.
+    // See KinetoRead (kineto_read_once.h).
     bool cutUnscanned() const { return cutUnscanned_; }
-    // Whether the mapped file shrank while it was read (WholeText::changed()).
     bool textChanged() const { return window_.whole() && window_.whole()->changed(); }
 
   private:
@@ -400,61 +397,15 @@ Result<TraceEvents> Reader::run() {
 
 } // namespace
 
-namespace {
-
-Result<TraceEvents> finished(const Reader& reader, Result<TraceEvents> events,
-                             const std::string& fileName) {
-    // Whatever was read past the file's new end was zeros: no result stands on it.
-    if (reader.textChanged())
-        return makeError("the file shrank while it was read (was it being written?); nothing "
-                         "was kept: open it again once it is complete",
-                         inFile(fileName));
-    return events;
-}
-
-std::atomic<std::uint64_t> rereads{0};
-
-} // namespace
-
 namespace detail {
-std::uint64_t kinetoRereads() {
-    return rereads.load();
-}
-} // namespace detail
 
-Result<TraceEvents> readKineto(ByteStream& in, const std::string& fileName,
-                               const KinetoReadOptions& options) {
-    Reader reader(in, fileName, options, false);
+KinetoRead readKinetoOnce(ByteStream& in, const std::string& fileName,
+                          const KinetoReadOptions& options, bool unscannedCuts) {
+    Reader reader(in, fileName, options, unscannedCuts);
     auto events = reader.run();
-    return finished(reader, std::move(events), fileName);
+    return {std::move(events), reader.cutUnscanned(), reader.textChanged()};
 }
 
-Result<TraceEvents> readKinetoFile(const std::string& path, const KinetoReadOptions& options,
-                                   const ByteStreamLimits& limits) {
-    auto stream = openByteStream(path, limits);
-    if (!stream.ok())
-        return stream.error();
-    if (!options.speculativeCuts)
-        return readKineto(*stream.value(), path, options);
-    {
-        Reader reader(*stream.value(), path, options, true);
-        auto events = reader.run();
-        // Every batch parsed: each cut, checked by its batch's parse, was between two events,
-        // and the result is the scanned read's. A failure after an unscanned cut may be that
-        // cut's doing, unless the user cancelled.
-        if (events.ok() || !reader.cutUnscanned() || events.error().kind == ErrorKind::cancelled)
-            return finished(reader, std::move(events), path);
-    }
-    // Read again with every cut scanned, from a fresh mapping: the first read wrote its brackets
-    // into its own. Progress starts again from 0.
-    ++rereads;
-    stream.value().reset();
-    stream = openByteStream(path, limits);
-    if (!stream.ok())
-        return stream.error();
-    KinetoReadOptions scanned = options;
-    scanned.speculativeCuts = false;
-    return readKineto(*stream.value(), path, scanned);
-}
+} // namespace detail
 
 } // namespace roofscope

@@ -1,0 +1,64 @@
+// The reader's entry points (kineto_reader.h): what one read of a stream is worth. A read over a
+// file that shrank under it stands on zeros, and a failed read that made a cut without scanning
+// may be that cut's doing, so the file is read again with every cut scanned.
+#include "core/import/kineto/kineto_read_once.h"
+
+#include <atomic>
+
+namespace roofscope {
+
+namespace {
+
+Result<TraceEvents> finished(detail::KinetoRead read, const std::string& fileName) {
+    // Whatever was read past the file's new end was zeros: no result stands on it.
+    if (read.textChanged)
+        return makeError("the file shrank while it was read (was it being written?); nothing "
+                         "was kept: open it again once it is complete",
+                         inFile(fileName));
+    return std::move(read.events);
+}
+
+std::atomic<std::uint64_t> rereads{0};
+
+} // namespace
+
+namespace detail {
+std::uint64_t kinetoRereads() {
+    return rereads.load();
+}
+} // namespace detail
+
+Result<TraceEvents> readKineto(ByteStream& in, const std::string& fileName,
+                               const KinetoReadOptions& options) {
+    return finished(detail::readKinetoOnce(in, fileName, options, false), fileName);
+}
+
+Result<TraceEvents> readKinetoFile(const std::string& path, const KinetoReadOptions& options,
+                                   const ByteStreamLimits& limits) {
+    auto stream = openByteStream(path, limits);
+    if (!stream.ok())
+        return stream.error();
+    if (!options.speculativeCuts)
+        return readKineto(*stream.value(), path, options);
+    {
+        detail::KinetoRead read = detail::readKinetoOnce(*stream.value(), path, options, true);
+        // Every batch parsed: each cut, checked by its batch's parse, was between two events,
+        // and the result is the scanned read's. A failure after an unscanned cut may be that
+        // cut's doing, unless the user cancelled.
+        if (read.events.ok() || !read.cutUnscanned ||
+            read.events.error().kind == ErrorKind::cancelled)
+            return finished(std::move(read), path);
+    }
+    // Read again with every cut scanned, from a fresh mapping: the first read wrote its brackets
+    // into its own. Progress starts again from 0.
+    ++rereads;
+    stream.value().reset();
+    stream = openByteStream(path, limits);
+    if (!stream.ok())
+        return stream.error();
+    KinetoReadOptions scanned = options;
+    scanned.speculativeCuts = false;
+    return readKineto(*stream.value(), path, scanned);
+}
+
+} // namespace roofscope
