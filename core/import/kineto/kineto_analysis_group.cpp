@@ -51,9 +51,8 @@ std::string readableShapes(std::string_view dims) {
 struct Group {
     OpRecord sum;
     // The op every merged launch came from, while they agree (OpRecord::op).
-    std::string_view opName, shapeKey;
-    const void* opId = nullptr; // their SharedText identities
-    const void* shapeId = nullptr;
+    // Shared, so that comparing them compares identities first (SharedText's ==).
+    SharedText opName, shapeKey;
     bool mixedOps = false;
     NoFlopsReason note = NoFlopsReason::none; // the first merged launch's that has one
     std::vector<std::pair<Precision, double>> flopsByPrecision; // in order of first appearance
@@ -132,14 +131,14 @@ using GroupKey = std::tuple<bool, std::string_view, std::string_view, int, int, 
 
 // Copies and helper kernels (layout transforms, offsets) of an op are named by what they are
 // ("aten::mm [[..]] · Memset (Device)"); the op's own kernels share its name.
-struct KeyedLaunch {
+struct LaunchFlags {
     bool byOp = false;
     bool helper = false;
 };
 
-KeyedLaunch flagsOf(const Launch& l, Grouping grouping) {
+LaunchFlags flagsOf(const Launch& l, Grouping grouping) {
     const LaunchRecord& r = l.record;
-    KeyedLaunch k;
+    LaunchFlags k;
     k.byOp = grouping == Grouping::op && !l.opName.empty() && r.category != Category::collective;
     k.helper = k.byOp && (l.helper || r.category == Category::memcpy);
     return k;
@@ -148,7 +147,7 @@ KeyedLaunch flagsOf(const Launch& l, Grouping grouping) {
 // GroupKey of a launch, from its texts (Text = std::string_view) or from their identities
 // (Text = const void*, SharedText::identity()).
 template <class Text, class Key = std::tuple<bool, Text, Text, int, int, int, bool>>
-Key keyOf(const Launch& l, const KeyedLaunch& k, Grouping grouping) {
+Key keyOf(const Launch& l, const LaunchFlags& k, Grouping grouping) {
     const auto text = [](const SharedText& t) {
         if constexpr (std::is_same_v<Text, std::string_view>)
             return std::string_view(t.str());
@@ -195,7 +194,7 @@ void forEachGroup(const std::vector<Launch>& launches, Grouping grouping, Visit 
     };
     std::vector<Cached> cache(1024);
     for (const Launch& l : launches) {
-        const KeyedLaunch k = flagsOf(l, grouping);
+        const LaunchFlags k = flagsOf(l, grouping);
         const IdentityKey identity = keyOf<const void*>(l, k, grouping);
         Cached& slot = cache[identityHash(identity) & (cache.size() - 1)];
         if (slot.used && slot.key == identity) {
@@ -235,7 +234,7 @@ std::vector<OpRecord> groupLaunches(const std::vector<Launch>& launches, Groupin
     std::vector<Group> groups;
     forEachGroup(
         launches, grouping,
-        [&](const Launch& l, const KeyedLaunch& k, std::size_t group, bool first) {
+        [&](const Launch& l, const LaunchFlags& k, std::size_t group, bool first) {
             const LaunchRecord& r = l.record;
             if (first) {
                 Group g;
@@ -250,18 +249,13 @@ std::vector<OpRecord> groupLaunches(const std::vector<Launch>& launches, Groupin
                     g.sum.name += kOutsideStepsSuffix;
                 g.note = l.noFlops;
                 g.flopsByPrecision.emplace_back(r.precision, r.flops.known() ? r.flops.value : 0);
-                g.opName = l.opName.str();
-                g.shapeKey = l.shapeKey.str();
-                g.opId = l.opName.identity();
-                g.shapeId = l.shapeKey.identity();
+                g.opName = l.opName;
+                g.shapeKey = l.shapeKey;
                 groups.push_back(std::move(g));
                 return;
             }
             Group& g = groups[group];
-            // Identities first: equal ones are equal texts, without comparing them.
-            g.mixedOps = g.mixedOps ||
-                         (l.opName.identity() != g.opId && g.opName != l.opName.str()) ||
-                         (l.shapeKey.identity() != g.shapeId && g.shapeKey != l.shapeKey.str());
+            g.mixedOps = g.mixedOps || !(g.opName == l.opName) || !(g.shapeKey == l.shapeKey);
             merge(g, r);
             if (g.note == NoFlopsReason::none)
                 g.note = l.noFlops;
@@ -271,7 +265,7 @@ std::vector<OpRecord> groupLaunches(const std::vector<Launch>& launches, Groupin
         if (!g.sum.flops.known())
             g.sum.flopsNote = noFlopsText(g.note);
         if (!g.mixedOps)
-            g.sum.op = opOf(g.opName, g.shapeKey, g.sum.category);
+            g.sum.op = opOf(g.opName.str(), g.shapeKey.str(), g.sum.category);
         out.push_back(std::move(g.sum));
     }
     return out;
@@ -287,7 +281,7 @@ std::vector<std::uint32_t> recordOfLaunches(const std::vector<Launch>& launches,
     }
     std::size_t k = 0;
     forEachGroup(launches, grouping,
-                 [&](const Launch&, const KeyedLaunch&, std::size_t group, bool) {
+                 [&](const Launch&, const LaunchFlags&, std::size_t group, bool) {
                      out[k++] = static_cast<std::uint32_t>(group);
                  });
     return out;
