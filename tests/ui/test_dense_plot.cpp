@@ -10,7 +10,9 @@
 
 #include <QtTest>
 
+#include <algorithm>
 #include <array>
+#include <map>
 #include <random>
 
 using namespace roofscope;
@@ -273,6 +275,73 @@ class TestDensePlot : public QObject {
         for (const auto& g : plot.pointGroups())
             labels << g.label;
         QCOMPARE(labels, groups);
+    }
+
+    // Dots: each shown group's graph holds exactly its group's shown points, sorted by intensity
+    // (the graph is told they are), whether the groups were sorted on one core or side by side.
+    void dotGraphsHoldTheirGroupsPointsSorted_data() {
+        QTest::addColumn<int>("records");
+        QTest::addColumn<QString>("hide"); // a legend entry clicked before drawing dots
+        QTest::newRow("small groups") << 3000 << QString();
+        QTest::newRow("two large groups, sorted side by side") << 240'000 << QString();
+        QTest::newRow("group odd hidden") << 3000 << QStringLiteral("odd");
+        QTest::newRow("category gemm hidden") << 3000 << QStringLiteral("gemm");
+    }
+
+    void dotGraphsHoldTheirGroupsPointsSorted() {
+        QFETCH(int, records);
+        QFETCH(QString, hide);
+        const Session session = mixed(records, ViewKind::roofline, ColorBy::dataset);
+        ui::RooflinePlot plot;
+        plot.resize(900, 600);
+        // Markers list every category, so that one can be hidden before the dots are drawn.
+        plot.setPointStyle(Style::markers, false);
+        plot.setSession(session);
+        if (!hide.isEmpty()) {
+            QCPPlottableLegendItem* entry = nullptr;
+            for (int i = 0; i < plot.legend->itemCount(); ++i)
+                if (auto* item = qobject_cast<QCPPlottableLegendItem*>(plot.legend->item(i)))
+                    if (item->plottable()->name() == hide)
+                        entry = item;
+            QVERIFY2(entry, qPrintable(hide));
+            plot.toggleLegendItem(entry);
+        }
+        plot.setPointStyle(Style::dots);
+        // What each group should show: its records' drawn points, as recordCoords gives them
+        // (nothing for hidden ones), sorted.
+        using Points = std::vector<std::pair<double, double>>;
+        std::map<QString, Points> expected;
+        for (std::size_t d = 0; d < session.datasets.size(); ++d)
+            for (std::size_t r = 0; r < session.datasets[d].records.size(); ++r)
+                if (const auto c = plot.recordCoords({static_cast<int>(d), static_cast<int>(r)}))
+                    expected[QString::fromStdString(session.datasets[d].context.label)]
+                        .emplace_back(c->x(), c->y());
+        std::map<QColor, QString, bool (*)(const QColor&, const QColor&)> groupOf(
+            [](const QColor& a, const QColor& b) { return a.rgba() < b.rgba(); });
+        for (const auto& g : plot.pointGroups())
+            groupOf[g.color] = g.label;
+        std::map<QString, Points> drawn;
+        for (int i = 0; i < plot.graphCount(); ++i) {
+            QCPGraph* g = plot.graph(i);
+            if (g->scatterStyle().shape() != QCPScatterStyle::ssDot || g->data()->isEmpty())
+                continue;
+            Points& points = drawn[groupOf.at(g->scatterStyle().pen().color())];
+            QVERIFY2(points.empty(), "one graph per group");
+            for (auto it = g->data()->constBegin(); it != g->data()->constEnd(); ++it)
+                points.emplace_back(it->key, it->value);
+            QVERIFY(std::is_sorted(points.begin(), points.end(),
+                                   [](const auto& a, const auto& b) { return a.first < b.first; }));
+        }
+        QCOMPARE(drawn.size(), expected.size());
+        int shown = 0;
+        for (auto& [group, points] : drawn) {
+            std::sort(points.begin(), points.end());
+            std::sort(expected[group].begin(), expected[group].end());
+            QVERIFY2(points == expected[group], qPrintable(group));
+            shown += static_cast<int>(points.size());
+        }
+        QCOMPARE(plot.shownPointCount(), shown);
+        QCOMPARE(shown < plot.pointCount(), !hide.isEmpty());
     }
 
     void picksAKnownPointInABigCloud_data() {
