@@ -86,18 +86,6 @@ void RooflinePlot::setSession(const Session& session) {
     yLow_ = std::numeric_limits<double>::infinity();
     yHigh_ = pointHighX_ = ridgeHighX_ = 0;
 
-    // Draw the roofs of the session's precision and of every precision its points use, so that
-    // each point has its own roof in sight.
-    // Flags, not a set: this looks at every record of a dense session.
-    std::vector<char> used(enumNames<Precision>().size(), 0);
-    used[static_cast<std::size_t>(session.view.precision)] = 1;
-    for (const auto& d : session.datasets)
-        for (const auto& r : d.records)
-            used[static_cast<std::size_t>(r.precision)] = 1;
-    std::vector<Precision> drawn; // in the order of the enumeration, as a set would hold them
-    for (std::size_t i = 0; i < used.size(); ++i)
-        if (used[i])
-            drawn.push_back(static_cast<Precision>(i));
     // Growing these a record at a time costs more than the points themselves in a dense session.
     std::size_t records = 0;
     for (const auto& d : session.datasets)
@@ -106,28 +94,44 @@ void RooflinePlot::setSession(const Session& session) {
     recordAx_.reserve(records);
     recordAy_.reserve(records);
     static_assert(std::is_trivially_default_constructible_v<DrawnPoint>);
+    datasetTimeS_.assign(session.datasets.size(), 0.0);
 
     std::map<std::string, QColor> deviceColors;
+    std::vector<const Device*> shownDevices;
     for (const auto& device : session.devices) {
         const auto& shown = session.view.shownDevices;
         if (!shown.empty() && std::find(shown.begin(), shown.end(), device.id) == shown.end())
             continue;
-        const QColor color = paletteColor(static_cast<int>(deviceColors.size()));
-        deviceColors.emplace(device.id, color);
-        drawDevice(device, color, kXMin, kXMax, drawn);
+        deviceColors.emplace(device.id, paletteColor(static_cast<int>(deviceColors.size())));
+        shownDevices.push_back(&device);
     }
-    applyDeviceVisibility();
     PointGroups groups(session, session.view.colorBy, deviceColors);
     std::vector<PlotPoint> otherLevels; // the hierarchical view's points off the view's level
+    // The roofs of the session's precision and of every precision its records use, hidden
+    // datasets' too, so that each point has its own roof in sight. Flags, not a set: they are
+    // gathered from every record of a dense session, by drawDataset as it reads them.
+    static_assert(static_cast<unsigned>(Precision::other) < 8 * sizeof(PrecisionFlags));
+    PrecisionFlags used = PrecisionFlags{1} << static_cast<unsigned>(session.view.precision);
     for (std::size_t i = 0; i < session.datasets.size(); ++i) {
         const Dataset& dataset = session.datasets[i];
         const auto& hidden = session.view.hiddenDatasets;
         drawnIndex_[i].assign(dataset.records.size(), -1);
-        if (std::find(hidden.begin(), hidden.end(), dataset.context.label) != hidden.end())
+        if (std::find(hidden.begin(), hidden.end(), dataset.context.label) != hidden.end()) {
+            for (const auto& r : dataset.records)
+                used |= PrecisionFlags{1} << static_cast<unsigned>(r.precision);
             continue;
+        }
         drawDataset(dataset, static_cast<int>(i), session.findDevice(dataset.context.deviceId),
-                    session.view, groups, otherLevels);
+                    session.view, groups, otherLevels, used);
     }
+    std::vector<Precision> drawn; // in the order of the enumeration, as a set would hold them
+    for (std::size_t i = 0; i < enumNames<Precision>().size(); ++i)
+        if (used >> i & 1)
+            drawn.push_back(static_cast<Precision>(i));
+    // Before the points' graphs, which drawPoints adds: the legend lists the roofs first.
+    for (const Device* device : shownDevices)
+        drawDevice(*device, deviceColors.at(device->id), kXMin, kXMax, drawn);
+    applyDeviceVisibility();
     arrangePoints(groups.groups());
     collectLevels(otherLevels);
     showLeftOut();

@@ -130,12 +130,15 @@ class RooflinePlot : public QCustomPlot {
     void setAxes(bool logX, bool logY);
     void drawDevice(const Device& device, const QColor& color, double xMin, double xMax,
                     const std::vector<Precision>& precisions);
+    // One bit per Precision value.
+    using PrecisionFlags = std::uint32_t;
     // Adds the dataset's points at the view's level, as core computes them for each record
-    // (core/plot_points.h) against `device` (nullptr when it has none), and appends the
-    // hierarchical view's points at other levels to `otherLevels`.
+    // (core/plot_points.h) against `device` (nullptr when it has none), appends the
+    // hierarchical view's points at other levels to `otherLevels`, sets the dataset's measured
+    // time in datasetTimeS_ and the precisions of its records in `precisions`.
     void drawDataset(const Dataset& dataset, int datasetIndex, const Device* device,
                      const ViewSettings& view, PointGroups& groups,
-                     std::vector<PlotPoint>& otherLevels);
+                     std::vector<PlotPoint>& otherLevels, PrecisionFlags& precisions);
     // Orders the points by group, then category (order_), so that each group's points are one
     // run; fills groups_ and the axis-space coordinates.
     void arrangePoints(const std::vector<PointGroup>& groups);
@@ -200,15 +203,22 @@ class RooflinePlot : public QCustomPlot {
         int group; // index in groups_
         Category category;
         bool aboveRoof;
-        double timeS;
-        double fractionOfRoof; // NaN without a device roof
-        double timeShare;      // of its dataset's total time; NaN when unknown
+        // NaN without a device roof. A float: the tooltip shows three digits, and the point
+        // fits in 48 bytes, which are the memory setSession fills (and the kernel zeroes first).
+        float fractionOfRoof;
+        double timeS; // its share of the dataset's time is timeS / datasetTimeS_[dataset]
     };
+    static_assert(sizeof(DrawnPoint) == 48);
+    double timeShare(const DrawnPoint& p) const {
+        return p.timeS / datasetTimeS_[static_cast<std::size_t>(p.dataset)];
+    }
+    std::vector<double> datasetTimeS_; // measured time of each dataset's records, seconds
     template <class T> using Buffer = std::vector<T, DefaultInitAllocator<T>>;
     // Reads the legend's hidden labels and categories into flags that isShown() reads.
     void updateHidden();
     bool isShown(const DrawnPoint& p) const;
     bool isShown(int group, Category category) const;
+    class NameIds;
     struct Slice;
     std::vector<bool> categoryHidden_; // by Category value
     Buffer<DrawnPoint> drawn_;         // in dataset, then record order

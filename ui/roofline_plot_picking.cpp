@@ -134,7 +134,7 @@ QString RooflinePlot::toolTipFor(RecordRef ref) const {
     return tr("<b>%1</b><br>intensity %2<br>%3<br>time %4 (%5 of the run)<br>%6 of roof")
         .arg(names_[static_cast<std::size_t>(p->name)].toHtmlEscaped(),
              si(p->x, Dimension::intensity), si(p->y, Dimension::flopsPerS),
-             si(p->timeS, Dimension::time), si(p->timeShare, Dimension::ratio),
+             si(p->timeS, Dimension::time), si(timeShare(*p), Dimension::ratio),
              si(p->fractionOfRoof, Dimension::ratio));
 }
 

@@ -12,6 +12,58 @@
 
 namespace roofscope::ui {
 
+// Names to small ids, in the order they were first met: a dense dataset holds millions of
+// launches of a few thousand kernels. Open addressing on the names' hashes, names compared only
+// where the hashes are equal; std::unordered_map's chains and modulo were a quarter of
+// setSession's time on the points.
+class RooflinePlot::NameIds {
+  public:
+    // The id of `name`: its own when it was met before, else the next one.
+    int idOf(std::string_view name) {
+        // Launches of one kernel often come one after another.
+        if (!names_.empty() && name == names_[static_cast<std::size_t>(last_)])
+            return last_;
+        if (2 * (names_.size() + 1) > slots_.size())
+            grow();
+        const std::uint64_t hash = std::hash<std::string_view>{}(name);
+        const std::size_t mask = slots_.size() - 1;
+        for (std::size_t at = hash & mask;; at = (at + 1) & mask) {
+            Slot& slot = slots_[at];
+            if (slot.id < 0) {
+                slot = {hash, static_cast<int>(names_.size())};
+                names_.push_back(name);
+                return last_ = slot.id;
+            }
+            if (slot.hash == hash && names_[static_cast<std::size_t>(slot.id)] == name)
+                return last_ = slot.id;
+        }
+    }
+    // The names by id.
+    const std::vector<std::string_view>& names() const { return names_; }
+
+  private:
+    struct Slot {
+        std::uint64_t hash = 0;
+        int id = -1; // -1: empty
+    };
+    void grow() {
+        std::vector<Slot> old(std::max<std::size_t>(64, 2 * slots_.size()));
+        old.swap(slots_);
+        const std::size_t mask = slots_.size() - 1;
+        for (const Slot& slot : old) {
+            if (slot.id < 0)
+                continue;
+            std::size_t at = slot.hash & mask;
+            while (slots_[at].id >= 0)
+                at = (at + 1) & mask;
+            slots_[at] = slot;
+        }
+    }
+    std::vector<Slot> slots_; // a power of two, at most half full
+    std::vector<std::string_view> names_;
+    int last_ = 0;
+};
+
 // What one slice of a dataset's records gave, besides its points (written into drawn_ from the
 // slice's first record on): the hierarchical view's points at other levels and what the plot
 // counts.
@@ -20,7 +72,7 @@ struct RooflinePlot::Slice {
     std::vector<PlotPoint> otherLevels;
     // Launches of one kernel share its name: the slice's names in order of first appearance,
     // which its points' name indexes until drawDataset maps them to names_.
-    std::vector<std::string_view> names;
+    NameIds names;
     int undrawable = 0;
     PlotLeftOut leftOut;
     double xLow = std::numeric_limits<double>::infinity(), xHigh = 0;
@@ -29,26 +81,30 @@ struct RooflinePlot::Slice {
 
 void RooflinePlot::drawDataset(const Dataset& dataset, int datasetIndex, const Device* device,
                                const ViewSettings& view, PointGroups& groups,
-                               std::vector<PlotPoint>& otherLevels) {
+                               std::vector<PlotPoint>& otherLevels, PrecisionFlags& precisions) {
     // Only computes the points here; drawPoints() draws them in the style their number calls for.
     // The plot draws core's points, as exports write them (core/plot_points.h), one record at a
     // time: all of a dense session's points at once would double what it holds. Millions of
     // records are read from memory faster by several cores than by one, so a large dataset is
     // cut into slices computed side by side, each writing its points where its records start.
+    // Each record is read once: its precision, its time and its point in the same pass.
     const std::vector<OpRecord>& records = dataset.records;
-    double totalS = 0;
-    for (const auto& r : records)
-        if (r.timeS.known() && r.timeS.value > 0)
-            totalS += r.timeS.value;
     const std::size_t base = drawn_.size();
     drawn_.resize(base + records.size());
     recordAx_.resize(base + records.size());
     recordAy_.resize(base + records.size());
-    auto compute = [&](std::size_t begin, std::size_t end, Slice& out) {
+    // The measured time summed in blocks of records in order, and the blocks in order, so that
+    // the total does not depend on how many slices the records were cut into.
+    constexpr std::size_t kBlock = 4096;
+    std::vector<double> blockTimeS((records.size() + kBlock - 1) / kBlock, 0.0);
+    std::vector<PrecisionFlags> slicePrecisions;
+    auto compute = [&](std::size_t begin, std::size_t end, Slice& out, PrecisionFlags& used) {
         std::vector<PlotPoint> points; // one record's, reused
-        std::unordered_map<std::string_view, int> nameIds;
         for (std::size_t i = begin; i < end; ++i) {
             const OpRecord& record = records[i];
+            used |= PrecisionFlags{1} << static_cast<unsigned>(record.precision);
+            if (record.timeS.known() && record.timeS.value > 0)
+                blockTimeS[i / kBlock] += record.timeS.value;
             points.clear();
             recordPlotPoints(record, {datasetIndex, static_cast<int>(i)}, device, view, points);
             const auto point = std::find_if(points.begin(), points.end(), [&](const PlotPoint& p) {
@@ -65,23 +121,18 @@ void RooflinePlot::drawDataset(const Dataset& dataset, int datasetIndex, const D
                 if (p.level != view.memoryLevel)
                     out.otherLevels.push_back(p);
             const double x = point->intensity, y = point->achievedFlopsPerS;
-            const bool timed = record.timeS.known();
-            const auto [name, added] =
-                nameIds.try_emplace(record.name, static_cast<int>(out.names.size()));
-            if (added)
-                out.names.push_back(record.name);
             const std::size_t at = base + begin + out.count++;
+            // Drawn points have a measured time (recordPlotPoints asks for one).
             drawn_[at] = {x,
                           y,
                           datasetIndex,
                           static_cast<int>(i),
-                          name->second,
+                          out.names.idOf(record.name),
                           0,
                           record.category,
                           point->aboveRoof,
-                          timed ? record.timeS.value : NAN,
-                          point->fractionOfRoof,
-                          timed && totalS > 0 ? record.timeS.value / totalS : NAN};
+                          static_cast<float>(point->fractionOfRoof),
+                          record.timeS.value};
             recordAx_[at] = axisX(x);
             recordAy_[at] = axisY(y);
             out.xLow = std::min(out.xLow, x);
@@ -95,16 +146,26 @@ void RooflinePlot::drawDataset(const Dataset& dataset, int datasetIndex, const D
             ? 1
             : std::clamp<std::size_t>(std::thread::hardware_concurrency(), 1, kMaxThreads);
     std::vector<Slice> slices(threads);
-    const std::size_t per = (records.size() + threads - 1) / threads;
+    slicePrecisions.assign(threads, 0);
+    // Whole blocks to each slice, so that no block's time is summed by two threads.
+    const std::size_t per =
+        ((records.size() + threads - 1) / threads + kBlock - 1) / kBlock * kBlock;
     auto sliceBegin = [&](std::size_t t) { return std::min(records.size(), t * per); };
     {
         std::vector<std::thread> workers;
         for (std::size_t t = 1; t < threads; ++t)
-            workers.emplace_back(compute, sliceBegin(t), sliceBegin(t + 1), std::ref(slices[t]));
-        compute(0, sliceBegin(1), slices[0]);
+            workers.emplace_back(compute, sliceBegin(t), sliceBegin(t + 1), std::ref(slices[t]),
+                                 std::ref(slicePrecisions[t]));
+        compute(0, sliceBegin(1), slices[0], slicePrecisions[0]);
         for (auto& w : workers)
             w.join();
     }
+    double timeS = 0;
+    for (const double t : blockTimeS)
+        timeS += t;
+    datasetTimeS_[static_cast<std::size_t>(datasetIndex)] = timeS;
+    for (const PrecisionFlags used : slicePrecisions)
+        precisions |= used;
     // Each slice's points close up behind the previous slice's, in record order.
     std::size_t end = base;
     for (std::size_t t = 0; t < threads; ++t) {
@@ -129,7 +190,7 @@ void RooflinePlot::drawDataset(const Dataset& dataset, int datasetIndex, const D
     std::size_t at = base;
     for (Slice& slice : slices) {
         nameOf.clear();
-        for (const std::string_view name : slice.names) {
+        for (const std::string_view name : slice.names.names()) {
             const auto [it, added] = nameIds.try_emplace(name, static_cast<int>(names_.size()));
             if (added)
                 names_.push_back(

@@ -229,7 +229,7 @@ void RooflinePlot::drawMarkers() {
             const DrawnPoint& p = drawnAt(i);
             if (!isShown(p))
                 continue;
-            const int size = kMarkerSizes[markerSizeClass(p.timeShare)];
+            const int size = kMarkerSizes[markerSizeClass(timeShare(p))];
             auto& [graph, points] = graphs[{p.category, size}];
             if (!graph) {
                 graph = addGraph();

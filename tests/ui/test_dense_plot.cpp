@@ -68,8 +68,9 @@ qint64 sumOfBins(ui::RooflinePlot& plot) {
 }
 
 // `n` records of three categories in turn (gemm, elementwise, norm for i % 3 = 0, 1, 2) over
-// two datasets (even and odd i), named "k<i % 37>"; every 7th has no FLOPs (undrawable) and every
-// 5th also has L2 bytes, a quarter of its DRAM bytes (the hierarchical view's second level).
+// two datasets (even and odd i), named "k<i / 4 % 37>" (so that each dataset has runs of two
+// launches of one name, and names met again after others); every 7th has no FLOPs (undrawable) and
+// every 5th also has L2 bytes, a quarter of its DRAM bytes (the hierarchical view's second level).
 Session mixed(int n, ViewKind view, ColorBy colorBy) {
     Session s;
     s.devices = {testing::roundDevice()};
@@ -86,7 +87,7 @@ Session mixed(int n, ViewKind view, ColorBy colorBy) {
     std::uniform_real_distribution<double> u(0, 1);
     for (int i = 0; i < n; ++i) {
         OpRecord r =
-            testing::record("k" + std::to_string(i % 37),
+            testing::record("k" + std::to_string(i / 4 % 37),
                             kCategories[static_cast<std::size_t>(i % 3)], Phase::forward, 0);
         const double bytes = std::pow(10.0, 4 + 4 * u(rng));
         r.bytes[MemoryLevel::dram] = Measure::measured(bytes);

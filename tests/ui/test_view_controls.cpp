@@ -18,6 +18,8 @@
 using namespace roofscope;
 using namespace roofscope::ui;
 
+Q_DECLARE_METATYPE(roofscope::Precision)
+
 namespace {
 
 // roundSession with a third dataset: same device as run A, another rank and stack, and L2 bytes
@@ -242,6 +244,40 @@ class TestViewControls : public QObject {
         // 1 device + 12 groups + "+ 3 more" + 2 shapes.
         QCOMPARE(entries, 16);
         QVERIFY(legendEntry(plot, QStringLiteral("+ 3 more")));
+    }
+
+    // The roofs drawn are those of the view's precision and of every precision the records use,
+    // hidden datasets' too (shown again, their points find their roof in place). Round GPU's
+    // roofs: the DRAM slope, fp16 tensor, fp32 vector.
+    void roofsOfThePrecisionsInUse_data() {
+        QTest::addColumn<bool>("gemmFp16");       // run A's GEMM, else fp32 like the rest
+        QTest::addColumn<bool>("otherFp16");      // run B's GEMM
+        QTest::addColumn<bool>("hideB");          // run B hidden
+        QTest::addColumn<Precision>("precision"); // the view's
+        QTest::addColumn<int>("segments");
+        QTest::newRow("fp16 and fp32 records") << true << false << false << Precision::fp32 << 3;
+        QTest::newRow("fp32 records only") << false << false << false << Precision::fp32 << 2;
+        QTest::newRow("the view's precision") << false << false << false << Precision::fp16 << 3;
+        QTest::newRow("a hidden dataset's") << false << true << true << Precision::fp32 << 3;
+        QTest::newRow("a precision the device lacks")
+            << false << false << false << Precision::bf16 << 2;
+    }
+
+    void roofsOfThePrecisionsInUse() {
+        QFETCH(bool, gemmFp16);
+        QFETCH(bool, otherFp16);
+        QFETCH(bool, hideB);
+        QFETCH(Precision, precision);
+        QFETCH(int, segments);
+        Session s = testing::roundSession();
+        s.datasets[0].records[0].precision = gemmFp16 ? Precision::fp16 : Precision::fp32;
+        s.datasets[1].records[0].precision = otherFp16 ? Precision::fp16 : Precision::fp32;
+        if (hideB)
+            s.view.hiddenDatasets = {s.datasets[1].context.label};
+        s.view.precision = precision;
+        RooflinePlot plot;
+        plot.setSession(s);
+        QCOMPARE(plot.roofSegmentCount(), segments);
     }
 
     void hierarchicalView() {
