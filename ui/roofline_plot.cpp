@@ -91,8 +91,6 @@ void RooflinePlot::setSession(const Session& session) {
     for (const auto& d : session.datasets)
         records += d.records.size();
     drawn_.reserve(records);
-    recordAx_.reserve(records);
-    recordAy_.reserve(records);
     static_assert(std::is_trivially_default_constructible_v<DrawnPoint>);
     datasetTimeS_.assign(session.datasets.size(), 0.0);
 

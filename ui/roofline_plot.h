@@ -224,12 +224,11 @@ class RooflinePlot : public QCustomPlot {
     Buffer<DrawnPoint> drawn_;         // in dataset, then record order
     // Drawing order, by group, then category (see arrangePoints): order_[s] is the index in
     // drawn_ of the point at position s; groups' runs and ax_, ay_ are in positions.
-    std::vector<int> order_;
+    Buffer<int> order_;
     const DrawnPoint& drawnAt(std::size_t position) const {
         return drawn_[static_cast<std::size_t>(order_[position])];
     }
-    std::vector<double> ax_, ay_; // x and y in axis space by position, for binning and picking
-    Buffer<double> recordAx_, recordAy_; // the same by drawn_ index, until arrangePoints
+    Buffer<double> ax_, ay_; // x and y in axis space by position, for binning and picking
     // The positions of each (group, category) pair that has points, in position order.
     struct Run {
         std::size_t begin = 0, end = 0;

@@ -91,8 +91,6 @@ void RooflinePlot::drawDataset(const Dataset& dataset, int datasetIndex, const D
     const std::vector<OpRecord>& records = dataset.records;
     const std::size_t base = drawn_.size();
     drawn_.resize(base + records.size());
-    recordAx_.resize(base + records.size());
-    recordAy_.resize(base + records.size());
     // The measured time summed in blocks of records in order, and the blocks in order, so that
     // the total does not depend on how many slices the records were cut into.
     constexpr std::size_t kBlock = 4096;
@@ -133,8 +131,6 @@ void RooflinePlot::drawDataset(const Dataset& dataset, int datasetIndex, const D
                           point->aboveRoof,
                           static_cast<float>(point->fractionOfRoof),
                           record.timeS.value};
-            recordAx_[at] = axisX(x);
-            recordAy_[at] = axisY(y);
             out.xLow = std::min(out.xLow, x);
             out.xHigh = std::max(out.xHigh, x);
             out.yLow = std::min(out.yLow, y);
@@ -173,16 +169,10 @@ void RooflinePlot::drawDataset(const Dataset& dataset, int datasetIndex, const D
         if (from != end) {
             std::copy_n(drawn_.begin() + std::ptrdiff_t(from), n,
                         drawn_.begin() + std::ptrdiff_t(end));
-            std::copy_n(recordAx_.begin() + std::ptrdiff_t(from), n,
-                        recordAx_.begin() + std::ptrdiff_t(end));
-            std::copy_n(recordAy_.begin() + std::ptrdiff_t(from), n,
-                        recordAy_.begin() + std::ptrdiff_t(end));
         }
         end += n;
     }
     drawn_.resize(end);
-    recordAx_.resize(end);
-    recordAy_.resize(end);
     // Names are numbered per dataset in record order, as one pass would have met them.
     std::unordered_map<std::string_view, int> nameIds;
     std::vector<int> nameOf;
@@ -221,40 +211,69 @@ void RooflinePlot::drawDataset(const Dataset& dataset, int datasetIndex, const D
 
 void RooflinePlot::arrangePoints(const std::vector<PointGroup>& groups) {
     const std::size_t categories = enumNames<Category>().size();
+    const std::size_t keys = groups.size() * categories;
     const auto key = [categories](const DrawnPoint& p) {
         return static_cast<std::size_t>(p.group) * categories +
                static_cast<std::size_t>(p.category);
     };
     // A counting sort of indices, which is stable (record order within a run is the order
     // markers are drawn in) and linear; the points stay where they are: sorting millions of
-    // them took most of setSession.
-    std::vector<std::size_t> at(groups.size() * categories + 1, 0);
-    for (const DrawnPoint& p : drawn_)
-        ++at[key(p) + 1];
-    for (std::size_t k = 1; k < at.size(); ++k)
-        at[k] += at[k - 1];
+    // them took most of setSession. drawn_ is cut into chunks counted and then scattered side by
+    // side, each chunk from its own offsets; a scatter writes one sequential stream per run, and
+    // computes the axis-space coordinates as it goes rather than gathering them afterwards from
+    // a copy in drawn_'s order.
+    const std::size_t n = drawn_.size();
+    const std::size_t threads =
+        n < kThreadedRecords
+            ? 1
+            : std::clamp<std::size_t>(std::thread::hardware_concurrency(), 1, kMaxThreads);
+    auto chunkBegin = [&](std::size_t t) { return n / threads * t + std::min(t, n % threads); };
+    std::vector<std::vector<std::size_t>> at(threads, std::vector<std::size_t>(keys, 0));
+    auto inParallel = [&](auto&& work) {
+        std::vector<std::thread> workers;
+        for (std::size_t t = 1; t < threads; ++t)
+            workers.emplace_back(work, t);
+        work(0);
+        for (auto& w : workers)
+            w.join();
+    };
+    inParallel([&](std::size_t t) {
+        for (std::size_t i = chunkBegin(t); i < chunkBegin(t + 1); ++i)
+            ++at[t][key(drawn_[i])];
+    });
+    // Each chunk's first position for each key: after every earlier key's points, then after
+    // the earlier chunks' points of the same key.
+    std::vector<std::size_t> keyBegin(keys + 1, 0);
+    for (std::size_t k = 0; k < keys; ++k) {
+        std::size_t sum = keyBegin[k];
+        for (std::size_t t = 0; t < threads; ++t)
+            sum += std::exchange(at[t][k], sum);
+        keyBegin[k + 1] = sum;
+    }
     groups_.clear();
     runs_.clear();
     for (std::size_t g = 0; g < groups.size(); ++g) {
-        groups_.push_back({groups[g], at[g * categories], at[(g + 1) * categories]});
+        groups_.push_back({groups[g], keyBegin[g * categories], keyBegin[(g + 1) * categories]});
         for (std::size_t c = 0; c < categories; ++c) {
             const std::size_t k = g * categories + c;
-            if (at[k + 1] > at[k])
-                runs_.push_back({at[k], at[k + 1], static_cast<int>(g), static_cast<Category>(c)});
+            if (keyBegin[k + 1] > keyBegin[k])
+                runs_.push_back(
+                    {keyBegin[k], keyBegin[k + 1], static_cast<int>(g), static_cast<Category>(c)});
         }
     }
-    order_.resize(drawn_.size());
-    for (std::size_t i = 0; i < drawn_.size(); ++i)
-        order_[at[key(drawn_[i])]++] = static_cast<int>(i);
-    // Gathered from the record-order coordinates, 8 bytes a point, rather than from the points.
-    ax_.resize(drawn_.size());
-    ay_.resize(drawn_.size());
-    for (std::size_t s = 0; s < order_.size(); ++s) {
-        ax_[s] = recordAx_[static_cast<std::size_t>(order_[s])];
-        ay_[s] = recordAy_[static_cast<std::size_t>(order_[s])];
-    }
-    recordAx_ = {};
-    recordAy_ = {};
+    order_.resize(n);
+    ax_.resize(n);
+    ay_.resize(n);
+    inParallel([&](std::size_t t) {
+        std::vector<std::size_t>& next = at[t];
+        for (std::size_t i = chunkBegin(t); i < chunkBegin(t + 1); ++i) {
+            const DrawnPoint& p = drawn_[i];
+            const std::size_t s = next[key(p)]++;
+            order_[s] = static_cast<int>(i);
+            ax_[s] = axisX(p.x);
+            ay_[s] = axisY(p.y);
+        }
+    });
 }
 
 } // namespace roofscope::ui

@@ -276,6 +276,35 @@ class TestDensePlot : public QObject {
         for (const auto& g : plot.pointGroups())
             labels << g.label;
         QCOMPARE(labels, groups);
+        // Put in drawing order on several threads too: the density image bins every point in
+        // view once (the fitted view spans nine decades of FLOP/s, under which some of these
+        // lie), and a point is picked where it is drawn (the record picked is it or one drawn
+        // on the same pixel).
+        plot.setPointStyle(Style::density);
+        plot.replot();
+        const QCPRange x = plot.xAxis->range(), y = plot.yAxis->range();
+        qint64 inside = 0;
+        for (const PlotPoint& p : core.points)
+            if (const auto c = plot.recordCoords(p.ref); p.level == session.view.memoryLevel)
+                inside +=
+                    c->x() >= x.lower && c->x() < x.upper && c->y() >= y.lower && c->y() < y.upper;
+        QVERIFY(inside > atLevel / 2);
+        QCOMPARE(plot.densityPointCount(), inside);
+        QCOMPARE(sumOfBins(plot), inside);
+        auto pixelOf = [&](const QPointF& c) {
+            return QPointF(plot.xAxis->coordToPixel(c.x()), plot.yAxis->coordToPixel(c.y()));
+        };
+        for (std::size_t k = 0; k < core.points.size(); k += core.points.size() / 40) {
+            const PlotPoint& p = core.points[k];
+            if (p.level != session.view.memoryLevel)
+                continue;
+            const QPointF at = pixelOf(*plot.recordCoords(p.ref));
+            if (!plot.axisRect()->rect().contains(at.toPoint()))
+                continue;
+            const auto picked = plot.recordAt(at, 0.5);
+            QVERIFY(picked);
+            QCOMPARE(pixelOf(*plot.recordCoords(*picked)).toPoint(), at.toPoint());
+        }
     }
 
     // Dots: each shown group's graph holds exactly its group's shown points, sorted by intensity
