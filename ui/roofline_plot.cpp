@@ -76,7 +76,6 @@ void RooflinePlot::setSession(const Session& session) {
     names_.clear();
     groups_.clear();
     levelPoints_.clear();
-    drawnIndex_.assign(session.datasets.size(), {});
     highlight_ = nullptr; // clearItems deleted them
     hoverRing_ = nullptr;
     setAxes(session.view.logX, session.view.logY);
@@ -113,7 +112,6 @@ void RooflinePlot::setSession(const Session& session) {
     for (std::size_t i = 0; i < session.datasets.size(); ++i) {
         const Dataset& dataset = session.datasets[i];
         const auto& hidden = session.view.hiddenDatasets;
-        drawnIndex_[i].assign(dataset.records.size(), -1);
         if (std::find(hidden.begin(), hidden.end(), dataset.context.label) != hidden.end()) {
             for (const auto& r : dataset.records)
                 used |= PrecisionFlags{1} << static_cast<unsigned>(r.precision);

@@ -142,7 +142,8 @@ class RooflinePlot : public QCustomPlot {
     // Orders the points by group, then category (order_), so that each group's points are one
     // run; fills groups_ and the axis-space coordinates.
     void arrangePoints(const std::vector<PointGroup>& groups);
-    // Links the points of `otherLevels` to their record's drawn point (after arrangePoints).
+    // Links the points of `otherLevels`, in (dataset, record) order, to their record's drawn
+    // point (after arrangePoints).
     void collectLevels(const std::vector<PlotPoint>& otherLevels);
     // (Re)creates the plottables that show drawn_ in the style in use, the legend entries and
     // the picking grid; roofs stay.
@@ -282,9 +283,10 @@ class RooflinePlot : public QCustomPlot {
         double x0 = 0, y0 = 0, cellW = 1, cellH = 1; // log10 origin and cell size
         int nx = 0, ny = 0;
         std::vector<int> start; // nx*ny+1 offsets into items
-        std::vector<int> items; // positions (order_) of shown points
+        Buffer<int> items;      // positions (order_) of shown points
     } pickGrid_;
-    std::vector<std::vector<int>> drawnIndex_; // [dataset][record] -> index in drawn_, or -1
+    // The record's point in drawn_, which is in (dataset, record) order: a binary search, where
+    // an index by record would be 4 more bytes of fresh memory for every record.
     const DrawnPoint* findDrawn(RecordRef ref) const;
     std::optional<RecordRef> highlighted_;
     QCPItemTracer* highlight_ = nullptr; // owned by the plot; recreated after clearItems

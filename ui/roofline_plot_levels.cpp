@@ -9,12 +9,18 @@
 namespace roofscope::ui {
 
 void RooflinePlot::collectLevels(const std::vector<PlotPoint>& otherLevels) {
+    // Both in (dataset, record) order, as drawDataset made them: one walk down drawn_.
+    std::size_t at = 0;
     for (const PlotPoint& p : otherLevels) {
-        const auto& index = drawnIndex_[static_cast<std::size_t>(p.ref.dataset)];
-        const int drawn = index[static_cast<std::size_t>(p.ref.record)];
-        if (drawn < 0)
+        auto before = [&](const DrawnPoint& d) {
+            return d.dataset != p.ref.dataset ? d.dataset < p.ref.dataset : d.record < p.ref.record;
+        };
+        while (at < drawn_.size() && before(drawn_[at]))
+            ++at;
+        if (at == drawn_.size() || drawn_[at].dataset != p.ref.dataset ||
+            drawn_[at].record != p.ref.record)
             continue; // not drawn at the view's level: nothing to link to
-        levelPoints_.push_back({p.intensity, p.achievedFlopsPerS, p.level, drawn});
+        levelPoints_.push_back({p.intensity, p.achievedFlopsPerS, p.level, static_cast<int>(at)});
         extend(p.intensity, p.achievedFlopsPerS);
         pointHighX_ = std::max(pointHighX_, p.intensity);
     }

@@ -12,17 +12,13 @@
 namespace roofscope::ui {
 
 const RooflinePlot::DrawnPoint* RooflinePlot::findDrawn(RecordRef ref) const {
-    if (ref.dataset < 0 || ref.record < 0 ||
-        static_cast<std::size_t>(ref.dataset) >= drawnIndex_.size())
+    const auto it = std::lower_bound(
+        drawn_.begin(), drawn_.end(), ref, [](const DrawnPoint& p, const RecordRef& r) {
+            return p.dataset != r.dataset ? p.dataset < r.dataset : p.record < r.record;
+        });
+    if (it == drawn_.end() || it->dataset != ref.dataset || it->record != ref.record)
         return nullptr;
-    const auto& indices = drawnIndex_[static_cast<std::size_t>(ref.dataset)];
-    if (static_cast<std::size_t>(ref.record) >= indices.size())
-        return nullptr;
-    const int index = indices[static_cast<std::size_t>(ref.record)];
-    if (index < 0)
-        return nullptr;
-    const DrawnPoint& p = drawn_[static_cast<std::size_t>(index)];
-    return isShown(p) ? &p : nullptr; // a point the legend hid is not there to be found
+    return isShown(*it) ? &*it : nullptr; // a point the legend hid is not there to be found
 }
 
 std::optional<QPointF> RooflinePlot::recordCoords(RecordRef ref) const {
@@ -59,24 +55,25 @@ void RooflinePlot::buildPickGrid() {
     // Relative room on a linear axis, whose coordinates can be large.
     g.cellW = std::max(x1 - x0, 1e-9 * std::max(1.0, std::abs(x1))) / side * (1 + 1e-9);
     g.cellH = std::max(y1 - y0, 1e-9 * std::max(1.0, std::abs(y1))) / side * (1 + 1e-9);
-    // Counting sort by cell: linear in the number of points; each point's cell computed once.
-    std::vector<int> cells(order_.size(), -1);
+    // Counting sort by cell: linear in the number of points. Each point's cell is computed
+    // again for the second pass rather than kept: 4 bytes a point of fresh memory cost more.
+    auto cellOf = [&](std::size_t i) {
+        const int cx = std::clamp(static_cast<int>((ax_[i] - g.x0) / g.cellW), 0, side - 1);
+        const int cy = std::clamp(static_cast<int>((ay_[i] - g.y0) / g.cellH), 0, side - 1);
+        return static_cast<std::size_t>(cy) * static_cast<std::size_t>(side) +
+               static_cast<std::size_t>(cx);
+    };
     g.start.assign(static_cast<std::size_t>(side) * side + 1, 0);
     for (const Run& r : shown)
-        for (std::size_t i = r.begin; i < r.end; ++i) {
-            const int cx = std::clamp(static_cast<int>((ax_[i] - g.x0) / g.cellW), 0, side - 1);
-            const int cy = std::clamp(static_cast<int>((ay_[i] - g.y0) / g.cellH), 0, side - 1);
-            cells[i] = cy * side + cx;
-            ++g.start[static_cast<std::size_t>(cells[i]) + 1];
-        }
+        for (std::size_t i = r.begin; i < r.end; ++i)
+            ++g.start[cellOf(i) + 1];
     for (std::size_t c = 1; c < g.start.size(); ++c)
         g.start[c] += g.start[c - 1];
     g.items.resize(n);
     std::vector<int> fill(g.start.begin(), g.start.end() - 1);
-    for (std::size_t i = 0; i < order_.size(); ++i)
-        if (cells[i] >= 0)
-            g.items[static_cast<std::size_t>(fill[static_cast<std::size_t>(cells[i])]++)] =
-                static_cast<int>(i);
+    for (const Run& r : shown)
+        for (std::size_t i = r.begin; i < r.end; ++i)
+            g.items[static_cast<std::size_t>(fill[cellOf(i)]++)] = static_cast<int>(i);
 }
 
 std::optional<RecordRef> RooflinePlot::recordAt(const QPointF& pixel, double radius) const {

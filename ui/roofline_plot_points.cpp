@@ -176,7 +176,6 @@ void RooflinePlot::drawDataset(const Dataset& dataset, int datasetIndex, const D
     // Names are numbered per dataset in record order, as one pass would have met them.
     std::unordered_map<std::string_view, int> nameIds;
     std::vector<int> nameOf;
-    auto& index = drawnIndex_[static_cast<std::size_t>(datasetIndex)];
     std::size_t at = base;
     for (Slice& slice : slices) {
         nameOf.clear();
@@ -202,7 +201,6 @@ void RooflinePlot::drawDataset(const Dataset& dataset, int datasetIndex, const D
             aboveRoof_ += p.aboveRoof ? 1 : 0;
             if (p.aboveRoof)
                 above_.push_back(static_cast<int>(at));
-            index[static_cast<std::size_t>(p.record)] = static_cast<int>(at);
         }
         points_ += static_cast<int>(slice.count);
         otherLevels.insert(otherLevels.end(), slice.otherLevels.begin(), slice.otherLevels.end());
