@@ -55,7 +55,9 @@ StepTimelinePanel::StepTimelinePanel(QWidget* parent) : QWidget(parent) {
     run_->setMinimumContentsLength(24);
     step_ = new QComboBox(this);
     step_->setObjectName(QStringLiteral("timelineStep"));
-    step_->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    // Sized by its longest text's length (fillSteps), not its width: a trace of thousands of
+    // steps made the box measure every text, 50 ms after each load.
+    step_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     step_->setSizePolicy(QSizePolicy::Minimum, QSizePolicy::Fixed);
     step_->setToolTip(tr("The step shown; the one nearest the mean step comes first"));
     color_ = new QComboBox(this);
@@ -173,37 +175,47 @@ const StepTimelinePanel::Source* StepTimelinePanel::currentSource() const {
 }
 
 void StepTimelinePanel::fillSteps() {
-    const QString keep = step_->currentData().toString();
+    const QString keep = step_->currentIndex() >= 0 ? steps_[step_->currentIndex()] : QString();
     step_->clear();
+    steps_.clear();
     const Source* source = currentSource();
     if (!source || !source->trace)
         return;
     const std::vector<std::string> names = timelineSteps(*source->trace);
     // Each step with its span on the lowest rank; the one nearest the mean comes first (core's
-    // typicalTimelineStep, as `roofscope export --view timeline` takes it).
+    // typicalTimelineStep, as `roofscope export --view timeline` takes it). Added in one call:
+    // a long trace has thousands of steps.
     const std::map<std::string, double> span = timelineStepSpans(*source->trace);
+    QStringList texts;
+    qsizetype longest = 0;
     for (const std::string& name : names) {
         const auto it = span.find(name);
         QString text = QString::fromStdString(name);
+        steps_.append(text);
         if (it != span.end())
             text += QStringLiteral(" (%1)").arg(si(it->second, Dimension::time));
-        step_->addItem(text, QString::fromStdString(name));
+        longest = std::max(longest, text.size());
+        texts.append(std::move(text));
     }
+    step_->setMinimumContentsLength(static_cast<int>(std::clamp<qsizetype>(longest, 8, 40)));
+    step_->addItems(texts);
     const int typical =
-        std::max(0, step_->findData(QString::fromStdString(typicalTimelineStep(*source->trace))));
-    const int at = step_->findData(keep);
+        std::max(0, stepIndex(QString::fromStdString(typicalTimelineStep(names, span))));
+    const int at = stepIndex(keep);
     step_->setCurrentIndex(at >= 0 ? at : typical);
 }
 
+int StepTimelinePanel::stepIndex(const QString& step) const {
+    const auto it = std::find(steps_.begin(), steps_.end(), step);
+    return it == steps_.end() ? -1 : static_cast<int>(it - steps_.begin());
+}
+
 QStringList StepTimelinePanel::steps() const {
-    QStringList out;
-    for (int i = 0; i < step_->count(); ++i)
-        out << step_->itemData(i).toString();
-    return out;
+    return steps_;
 }
 
 bool StepTimelinePanel::showStep(const QString& step) {
-    const int at = step_->findData(step);
+    const int at = stepIndex(step);
     if (at < 0)
         return false;
     step_->setCurrentIndex(at);
@@ -240,7 +252,7 @@ void StepTimelinePanel::build() {
         return;
     }
     std::shared_ptr<const LaunchRecords> cached = recordsOf_ == source->trace ? records_ : nullptr;
-    const std::string step = step_->currentData().toString().toStdString();
+    const std::string step = steps_[step_->currentIndex()].toStdString();
     const int dataset = source->dataset;
     auto trace = source->trace;
     const Grouping grouping = grouping_;

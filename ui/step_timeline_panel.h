@@ -91,6 +91,9 @@ class StepTimelinePanel : public QWidget {
     int building_ = 0;
     QComboBox* run_ = nullptr;
     QComboBox* step_ = nullptr;
+    QStringList steps_; // the steps' names, in step_'s order
+    // The index of `step` in steps_, -1 when absent.
+    int stepIndex(const QString& step) const;
     QComboBox* color_ = nullptr;
     QLabel* summary_ = nullptr;
     QLabel* key_ = nullptr;

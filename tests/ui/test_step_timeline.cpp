@@ -72,6 +72,22 @@ std::shared_ptr<const MultiRankTrace> twelveStreams() {
     return trace;
 }
 
+// `steps` steps of one kernel each, 1 ms apart: the first kernel a 500 us warm-up, step 5's
+// 100.1 us, the others' 100 us. The mean span is (500 + 100.1 + 100 (steps - 2)) / steps us,
+// which step 5 is the nearest to.
+std::shared_ptr<const MultiRankTrace> manySteps(int steps) {
+    testing::KinetoEventsBuilder b;
+    for (int i = 0; i < steps; ++i) {
+        const double at = 1000.0 * i;
+        b.annotation("ProfilerStep#" + std::to_string(i), at, 900);
+        b.runtime(at + 1, 1, -1, i + 1);
+        b.kernel("kernel", at + 10, i == 0 ? 500 : i == 5 ? 100.1 : 100, -1, i + 1);
+    }
+    auto trace = std::make_shared<MultiRankTrace>();
+    trace->ranks.push_back({"steps.json", analyzeTrace(b.take())});
+    return trace;
+}
+
 } // namespace
 
 class TestStepTimeline : public QObject {
@@ -81,6 +97,41 @@ class TestStepTimeline : public QObject {
     void init() {
         qputenv("ROOFSCOPE_USER_CATALOG", QByteArray("/nonexistent-roofscope-catalog"));
         QStandardPaths::setTestModeEnabled(true);
+    }
+
+    // Thousands of steps: all listed in order with their span, the typical one shown first, a
+    // step chosen by name, and the choice kept when the sources are set again.
+    void manyStepsTypicalFirst() {
+        const int steps = 3000;
+        auto trace = manySteps(steps);
+        Session session;
+        session.datasets.push_back(mergedDataset(*trace, Grouping::kernel, ""));
+        ui::StepTimelinePanel panel;
+        panel.resize(900, 160);
+        panel.show();
+        panel.setSources(&session, {{0, trace}}, Grouping::kernel);
+        QTRY_VERIFY(!panel.isBuilding() && panel.shownDataset() == 0);
+        const QStringList names = panel.steps();
+        QCOMPARE(names.size(), steps);
+        QCOMPARE(names.front(), QStringLiteral("ProfilerStep#0"));
+        QCOMPARE(names.back(), QStringLiteral("ProfilerStep#2999"));
+        QCOMPARE(panel.shownStep(), QStringLiteral("ProfilerStep#5"));
+        auto* box = panel.findChild<QComboBox*>(QStringLiteral("timelineStep"));
+        QVERIFY(box);
+        QCOMPARE(box->count(), steps);
+        QVERIFY2(box->currentText().startsWith(QStringLiteral("ProfilerStep#5 (100")),
+                 qPrintable(box->currentText()));
+        QVERIFY(!panel.showStep(QStringLiteral("ProfilerStep#3000")));
+        QVERIFY(panel.showStep(QStringLiteral("ProfilerStep#2999")));
+        QTRY_VERIFY(!panel.isBuilding());
+        QCOMPARE(panel.shownStep(), QStringLiteral("ProfilerStep#2999"));
+        QCOMPARE(panel.plot()->timeline().slices.size(), std::size_t(1));
+        // The same trace anew (another copy): the steps are listed again, the choice stays.
+        panel.setSources(&session, {{0, std::make_shared<const MultiRankTrace>(*trace)}},
+                         Grouping::kernel);
+        QTRY_VERIFY(!panel.isBuilding());
+        QCOMPARE(panel.shownStep(), QStringLiteral("ProfilerStep#2999"));
+        QCOMPARE(box->currentIndex(), steps - 1);
     }
 
     void showsTheTracesStep() {

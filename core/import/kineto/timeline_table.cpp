@@ -23,10 +23,13 @@ std::map<std::string, double> timelineStepSpans(const MultiRankTrace& trace) {
 }
 
 std::string typicalTimelineStep(const MultiRankTrace& trace) {
-    const std::vector<std::string> names = timelineSteps(trace);
+    return typicalTimelineStep(timelineSteps(trace), timelineStepSpans(trace));
+}
+
+std::string typicalTimelineStep(const std::vector<std::string>& names,
+                                const std::map<std::string, double>& span) {
     if (names.empty())
         return {};
-    const std::map<std::string, double> span = timelineStepSpans(trace);
     if (span.empty())
         return names.front();
     double sum = 0;

@@ -20,6 +20,9 @@ std::map<std::string, double> timelineStepSpans(const MultiRankTrace& trace);
 // the run is like, rather than the first, often a warm-up); the first of timelineSteps when no
 // step is complete; empty when the trace launched nothing.
 std::string typicalTimelineStep(const MultiRankTrace& trace);
+// The same from the trace's timelineSteps and timelineStepSpans, for a caller that has them.
+std::string typicalTimelineStep(const std::vector<std::string>& steps,
+                                const std::map<std::string, double>& spans);
 
 // What a slice's colour stands for.
 enum class TimelineColoring { category, bottleneck };
