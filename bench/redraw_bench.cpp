@@ -6,9 +6,12 @@
 // reused, then replot(rpImmediateRefresh), which draws every layer into the paint buffers and
 // repaints the widget. The median of --repeats frames is printed, after one warm-up frame.
 // setSession (computing the points, sorting them for the graphs, the picking grid) is printed
-// too, once; hover is RooflinePlot::recordAt with the mouse on points of the cloud.
+// too, once, and so is the record table's setSession on the same records (the rows the window
+// makes beside the plot after every load); hover is RooflinePlot::recordAt with the mouse on
+// points of the cloud.
 
 #include "bench/dense_session.h"
+#include "ui/record_table_model.h"
 #include "ui/roofline_plot.h"
 
 #include <QApplication>
@@ -84,6 +87,11 @@ int redrawBench(int argc, char** argv) {
             timer.start();
             plot.setSession(session);
             std::printf("setSession %lld points: %.1f ms\n", n, msSince(timer));
+            // The window's other view of every record: the table's rows.
+            ui::RecordTableModel table;
+            timer.start();
+            table.setSession(session);
+            std::printf("table %lld rows: %.1f ms\n", n, msSince(timer));
         } // the plot keeps what it draws; the records go
         plot.replot(QCustomPlot::rpImmediateRefresh); // warm-up
         const QCPRange x = plot.xAxis->range();

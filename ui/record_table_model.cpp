@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <thread>
 
 namespace roofscope::ui {
 namespace {
@@ -84,27 +85,49 @@ void RecordTableModel::setSession(const Session& session) {
     beginResetModel();
     rows_.clear();
     firstRowOfDataset_.clear();
+    // Every row's place first, then the rows of a large dataset made on several cores, each
+    // slice with its own shared names: a trace grouped by launch has millions of rows.
+    std::size_t rows = 0;
+    std::vector<bool> shown;
+    for (const auto& dataset : session.datasets) {
+        firstRowOfDataset_.push_back(rows);
+        // A dataset the user unticked leaves the table as it leaves the plot; rowOf() finds
+        // none of its records since the rows at its offset belong to the next dataset.
+        const auto& hidden = session.view.hiddenDatasets;
+        shown.push_back(std::find(hidden.begin(), hidden.end(), dataset.context.label) ==
+                        hidden.end());
+        rows += shown.back() ? dataset.records.size() : 0;
+    }
+    rows_.resize(rows);
     for (std::size_t d = 0; d < session.datasets.size(); ++d) {
-        const auto& records = session.datasets[d].records;
+        if (!shown[d])
+            continue;
+        const Dataset& dataset = session.datasets[d];
+        const auto& records = dataset.records;
         double total = 0;
         for (const auto& r : records)
             if (r.timeS.known() && r.timeS.value > 0)
                 total += r.timeS.value;
-        firstRowOfDataset_.push_back(rows_.size());
-        // A dataset the user unticked leaves the table as it leaves the plot; rowOf() finds
-        // none of its records since the rows at its offset belong to the next dataset.
-        const auto& hidden = session.view.hiddenDatasets;
-        if (std::find(hidden.begin(), hidden.end(), session.datasets[d].context.label) !=
-            hidden.end())
-            continue;
-        DatasetRows shared{QString::fromStdString(session.datasets[d].context.label),
-                           session.findDevice(session.datasets[d].context.deviceId),
-                           total,
-                           {},
-                           {}};
-        rows_.reserve(rows_.size() + records.size());
-        for (std::size_t i = 0; i < records.size(); ++i)
-            rows_.push_back(makeRow(session, {static_cast<int>(d), static_cast<int>(i)}, shared));
+        const QString label = QString::fromStdString(dataset.context.label);
+        const Device* device = session.findDevice(dataset.context.deviceId);
+        auto fill = [&](std::size_t begin, std::size_t end) {
+            DatasetRows shared{label, device, total, {}, {}};
+            for (std::size_t i = begin; i < end; ++i)
+                rows_[firstRowOfDataset_[d] + i] =
+                    makeRow(session, {static_cast<int>(d), static_cast<int>(i)}, shared);
+        };
+        const std::size_t threads =
+            records.size() < kThreadedRows
+                ? 1
+                : std::clamp<std::size_t>(std::thread::hardware_concurrency(), 1, kMaxThreads);
+        const std::size_t per = (records.size() + threads - 1) / threads;
+        std::vector<std::thread> workers;
+        for (std::size_t t = 1; t < threads; ++t)
+            workers.emplace_back(fill, std::min(records.size(), t * per),
+                                 std::min(records.size(), (t + 1) * per));
+        fill(0, std::min(records.size(), per));
+        for (auto& w : workers)
+            w.join();
     }
     endResetModel();
 }

@@ -50,6 +50,10 @@ class RecordTableModel : public QAbstractTableModel {
 
     // One row per record of every dataset not in view.hiddenDatasets.
     void setSession(const Session& session);
+    // From this many records of a dataset, setSession makes their rows on several threads (at
+    // most kMaxThreads).
+    static constexpr std::size_t kThreadedRows = 50'000;
+    static constexpr std::size_t kMaxThreads = 8;
 
     int rowCount(const QModelIndex& parent = {}) const override;
     int columnCount(const QModelIndex& parent = {}) const override;

@@ -152,6 +152,51 @@ class TestRecordTable : public QObject {
         }
     }
 
+    // Run A's four records over and over, past the size from which rows are made on several
+    // threads (then run B's one): every row where rowOf says, with its own record's cells. In
+    // each 0.1 s cycle gemm_big takes 40 ms and relu_fwd 10 ms: their shares are 0.4 and 0.1
+    // over the number of cycles.
+    void rowsOfALargeDataset_data() {
+        QTest::addColumn<bool>("hideA");
+        QTest::newRow("all shown") << false;
+        QTest::newRow("the large one hidden") << true;
+    }
+    void rowsOfALargeDataset() {
+        QFETCH(bool, hideA);
+        Session s = testing::roundSession();
+        const std::vector<OpRecord> cycle = s.datasets[0].records;
+        const int cycles = static_cast<int>(RecordTableModel::kThreadedRows) / 4 + 251;
+        const int n = 4 * cycles;
+        s.datasets[0].records.clear();
+        for (int i = 0; i < n; ++i)
+            s.datasets[0].records.push_back(cycle[static_cast<std::size_t>(i % 4)]);
+        if (hideA)
+            s.view.hiddenDatasets = {"run A"};
+        RecordTableModel model;
+        model.setSession(s);
+        QCOMPARE(model.rowCount(), hideA ? 1 : n + 1);
+        QCOMPARE(model.rowOf({1, 0}), hideA ? 0 : n);
+        const QStringList names{"gemm_big", "relu_fwd", "Memcpy HtoD", "allreduce"};
+        const double shares[] = {0.4, 0.1, 0.5, std::nan("")};
+        for (int i = 0; i < n; ++i) {
+            const int row = model.rowOf({0, i});
+            if (hideA) {
+                QCOMPARE(row, -1);
+                continue;
+            }
+            QCOMPARE(row, i);
+            QVERIFY(model.refAt(row) == (RecordRef{0, i}));
+            QCOMPARE(model.index(row, RecordTableModel::Name).data().toString(), names[i % 4]);
+            const double share = model.index(row, RecordTableModel::TimeShare)
+                                     .data(RecordTableModel::SortRole)
+                                     .toDouble();
+            const double expected = shares[i % 4] / cycles;
+            QVERIFY2(std::isnan(expected) ? std::isnan(share)
+                                          : std::fabs(share - expected) <= 1e-9 * expected,
+                     qPrintable(QStringLiteral("row %1: %2").arg(i).arg(share)));
+        }
+    }
+
     void sortsNumbersWithAbsentLast_data() {
         QTest::addColumn<int>("column");
         QTest::addColumn<int>("order");
