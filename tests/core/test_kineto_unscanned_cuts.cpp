@@ -103,7 +103,8 @@ class TestKinetoUnscannedCuts : public QObject {
         QTest::newRow("a '[' missing in an event") << bracket << true;
         std::string truncated = trace(events(300, 0));
         truncated.resize(truncated.size() * 3 / 4);
-        QTest::newRow("truncated") << truncated << false;
+        // Its cuts hold, but it ends early: a read with anything to say is read again.
+        QTest::newRow("truncated") << truncated << true;
         QTest::newRow("compact, no line breaks") << std::string("{\"traceEvents\":[") + [] {
             std::string s;
             for (int i = 0; i < 2000; ++i)

@@ -1,6 +1,6 @@
 // The reader's entry points (kineto_reader.h): what one read of a stream is worth. A read over a
-// file that shrank under it stands on zeros, and a failed read that made a cut without scanning
-// may be that cut's doing, so the file is read again with every cut scanned.
+// file that shrank under it stands on zeros, and a read that made a cut without scanning and
+// failed or warned may be that cut's doing, so the file is read again with every cut scanned.
 #include "core/import/kineto/kineto_read_once.h"
 
 #include <atomic>
@@ -42,11 +42,15 @@ Result<TraceEvents> readKinetoFile(const std::string& path, const KinetoReadOpti
         return readKineto(*stream.value(), path, options);
     {
         detail::KinetoRead read = detail::readKinetoOnce(*stream.value(), path, options, true);
-        // Every batch parsed: each cut, checked by its batch's parse, was between two events,
-        // and the result is the scanned read's. A failure after an unscanned cut may be that
-        // cut's doing, unless the user cancelled.
-        if (read.events.ok() || !read.cutUnscanned ||
-            read.events.error().kind == ErrorKind::cancelled)
+        // Every batch parsed, nothing to say: each cut, checked by its batch's parse, was between
+        // two events, and the result is the scanned read's. After an unscanned cut, a failure may
+        // be that cut's doing (unless the user cancelled), and so may any warning: past a wrong
+        // cut into a damaged text, the scanner can take the rest for an unfinished event, or
+        // for the end of traceEvents and data after it, and a batch can parse a piece of an
+        // event (found by the fuzzer, fuzz_kineto_file). Such files are read twice.
+        const bool clean = read.events.ok() && read.events.value().warnings.empty();
+        if (clean || !read.cutUnscanned || read.textChanged ||
+            (!read.events.ok() && read.events.error().kind == ErrorKind::cancelled))
             return finished(std::move(read), path);
     }
     // Read again with every cut scanned, from a fresh mapping: the first read wrote its brackets

@@ -41,8 +41,9 @@ struct KinetoReadOptions {
     // readKinetoFile over a plain file on several threads: batches are cut at the line breaks
     // between events (Kineto writes one event per line) without scanning the JSON structure;
     // each batch's parse checks its cut, and should any check fail (an event written over
-    // several lines, a damaged trace), the file is read again with every cut scanned. The events,
-    // warnings and errors are the same; scanning was a tenth of the reading's CPU.
+    // several lines, a damaged trace) or the read end with an error or a warning, the file is
+    // read again with every cut scanned. The events, warnings and errors are the same; scanning
+    // was a tenth of the reading's CPU.
     bool speculativeCuts = true;
 };
 
