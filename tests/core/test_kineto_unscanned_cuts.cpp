@@ -9,6 +9,8 @@
 #include <QtTest>
 
 #include <string>
+#include <utility>
+#include <vector>
 
 using namespace roofscope;
 using roofscope::testing::digest;
@@ -69,11 +71,20 @@ std::string listAfter(int n) {
     return s + "\n  ]";
 }
 
-std::string readWith(const QString& path, bool speculative, std::size_t chunk) {
+// The progress a read reported, in order, as (done, total).
+using Progress = std::vector<std::pair<std::uint64_t, std::int64_t>>;
+
+std::string readWith(const QString& path, bool speculative, std::size_t chunk,
+                     Progress* progress = nullptr) {
     KinetoReadOptions options;
     options.chunkBytes = chunk; // many batches from a small file
     options.threads = 3;
     options.speculativeCuts = speculative;
+    if (progress)
+        options.progress = [progress](std::uint64_t done, std::int64_t total) {
+            progress->emplace_back(done, total);
+            return true;
+        };
     return digest(readKinetoFile(path.toStdString(), options));
 }
 
@@ -127,9 +138,20 @@ class TestKinetoUnscannedCuts : public QObject {
         for (const std::size_t chunk : {4096, 5000, 6100, 7300, 9999}) {
             const std::string scanned = readWith(file.fileName(), false, chunk);
             const std::uint64_t before = detail::kinetoRereads();
-            const std::string cut = readWith(file.fileName(), true, chunk);
+            Progress progress;
+            const std::string cut = readWith(file.fileName(), true, chunk, &progress);
             const std::uint64_t again = detail::kinetoRereads() - before;
             QVERIFY(again <= 1); // read again at most once
+            // Read again or not, the progress only moves forward, within the file.
+            QVERIFY(!progress.empty());
+            for (std::size_t i = 0; i < progress.size(); ++i) {
+                QCOMPARE(progress[i].second, qint64(text.size()));
+                QVERIFY(progress[i].first <= text.size());
+                QVERIFY2(i == 0 || progress[i].first >= progress[i - 1].first,
+                         qPrintable(QStringLiteral("%1 after %2")
+                                        .arg(progress[i].first)
+                                        .arg(progress[i - 1].first)));
+            }
             rereads += again;
             QVERIFY2(scanned.size() > 20, scanned.c_str());
             QVERIFY2(cut == scanned, firstDifference(scanned, cut).c_str());

@@ -3,6 +3,7 @@
 // failed or warned may be that cut's doing, so the file is read again with every cut scanned.
 #include "core/import/kineto/kineto_read_once.h"
 
+#include <algorithm>
 #include <atomic>
 
 namespace roofscope {
@@ -40,8 +41,16 @@ Result<TraceEvents> readKinetoFile(const std::string& path, const KinetoReadOpti
         return stream.error();
     if (!options.speculativeCuts)
         return readKineto(*stream.value(), path, options);
+    // How far the first read's progress went, so that a second read carries on from there.
+    std::uint64_t reached = 0;
     {
-        detail::KinetoRead read = detail::readKinetoOnce(*stream.value(), path, options, true);
+        KinetoReadOptions first = options;
+        if (options.progress)
+            first.progress = [&](std::uint64_t done, std::int64_t total) {
+                reached = std::max(reached, done);
+                return options.progress(done, total);
+            };
+        detail::KinetoRead read = detail::readKinetoOnce(*stream.value(), path, first, true);
         // Every batch parsed, nothing to say: each cut, checked by its batch's parse, was between
         // two events, and the result is the scanned read's. After an unscanned cut, a failure may
         // be that cut's doing (unless the user cancelled), and so may any warning: past a wrong
@@ -54,7 +63,8 @@ Result<TraceEvents> readKinetoFile(const std::string& path, const KinetoReadOpti
             return finished(std::move(read), path);
     }
     // Read again with every cut scanned, from a fresh mapping: the first read wrote its brackets
-    // into its own. Progress starts again from 0.
+    // into its own. Its progress moves on from where the first read's stopped to the end, rather
+    // than back to 0 (a bar that ran back would look like a second file).
     ++rereads;
     stream.value().reset();
     stream = openByteStream(path, limits);
@@ -62,6 +72,14 @@ Result<TraceEvents> readKinetoFile(const std::string& path, const KinetoReadOpti
         return stream.error();
     KinetoReadOptions scanned = options;
     scanned.speculativeCuts = false;
+    if (options.progress)
+        scanned.progress = [&](std::uint64_t done, std::int64_t total) {
+            if (total <= 0 || reached >= static_cast<std::uint64_t>(total))
+                return options.progress(std::max(reached, done), total);
+            const auto left = static_cast<double>(static_cast<std::uint64_t>(total) - reached);
+            const double part = static_cast<double>(done) / static_cast<double>(total);
+            return options.progress(reached + static_cast<std::uint64_t>(left * part), total);
+        };
     return readKineto(*stream.value(), path, scanned);
 }
 
