@@ -1,13 +1,13 @@
 #include "ui/record_table_model.h"
 
 #include "core/kernel_name.h"
+#include "core/on_threads.h"
 #include "core/record_numbers.h"
 #include "core/units.h"
 
 #include <algorithm>
 #include <cmath>
 #include <limits>
-#include <thread>
 
 namespace roofscope::ui {
 namespace {
@@ -116,18 +116,11 @@ void RecordTableModel::setSession(const Session& session) {
                 rows_[firstRowOfDataset_[d] + i] =
                     makeRow(session, {static_cast<int>(d), static_cast<int>(i)}, shared);
         };
-        const std::size_t threads =
-            records.size() < kThreadedRows
-                ? 1
-                : std::clamp<std::size_t>(std::thread::hardware_concurrency(), 1, kMaxThreads);
+        const std::size_t threads = threadsFor(records.size(), kThreadedRows, kMaxThreads);
         const std::size_t per = (records.size() + threads - 1) / threads;
-        std::vector<std::thread> workers;
-        for (std::size_t t = 1; t < threads; ++t)
-            workers.emplace_back(fill, std::min(records.size(), t * per),
-                                 std::min(records.size(), (t + 1) * per));
-        fill(0, std::min(records.size(), per));
-        for (auto& w : workers)
-            w.join();
+        onThreads(threads, [&](std::size_t t) {
+            fill(std::min(records.size(), t * per), std::min(records.size(), (t + 1) * per));
+        });
     }
     endResetModel();
 }

@@ -3,12 +3,12 @@
 // category) by a counting sort of indices.
 #include "ui/roofline_plot.h"
 
+#include "core/on_threads.h"
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
 #include <string_view>
-#include <thread>
-#include <unordered_map>
 
 namespace roofscope::ui {
 
@@ -137,25 +137,16 @@ void RooflinePlot::drawDataset(const Dataset& dataset, int datasetIndex, const D
             out.yHigh = std::max(out.yHigh, y);
         }
     };
-    const std::size_t threads =
-        records.size() < kThreadedRecords
-            ? 1
-            : std::clamp<std::size_t>(std::thread::hardware_concurrency(), 1, kMaxThreads);
+    const std::size_t threads = threadsFor(records.size(), kThreadedRecords, kMaxThreads);
     std::vector<Slice> slices(threads);
     slicePrecisions.assign(threads, 0);
     // Whole blocks to each slice, so that no block's time is summed by two threads.
     const std::size_t per =
         ((records.size() + threads - 1) / threads + kBlock - 1) / kBlock * kBlock;
     auto sliceBegin = [&](std::size_t t) { return std::min(records.size(), t * per); };
-    {
-        std::vector<std::thread> workers;
-        for (std::size_t t = 1; t < threads; ++t)
-            workers.emplace_back(compute, sliceBegin(t), sliceBegin(t + 1), std::ref(slices[t]),
-                                 std::ref(slicePrecisions[t]));
-        compute(0, sliceBegin(1), slices[0], slicePrecisions[0]);
-        for (auto& w : workers)
-            w.join();
-    }
+    onThreads(threads, [&](std::size_t t) {
+        compute(sliceBegin(t), sliceBegin(t + 1), slices[t], slicePrecisions[t]);
+    });
     double timeS = 0;
     for (const double t : blockTimeS)
         timeS += t;
@@ -173,18 +164,20 @@ void RooflinePlot::drawDataset(const Dataset& dataset, int datasetIndex, const D
         end += n;
     }
     drawn_.resize(end);
-    // Names are numbered per dataset in record order, as one pass would have met them.
-    std::unordered_map<std::string_view, int> nameIds;
+    // Names are numbered per dataset in record order, as one pass would have met them: the
+    // dataset's names follow those of the datasets before it in names_.
+    const int firstName = static_cast<int>(names_.size());
+    NameIds datasetNames;
     std::vector<int> nameOf;
     std::size_t at = base;
     for (Slice& slice : slices) {
         nameOf.clear();
         for (const std::string_view name : slice.names.names()) {
-            const auto [it, added] = nameIds.try_emplace(name, static_cast<int>(names_.size()));
-            if (added)
+            const int id = datasetNames.idOf(name);
+            if (static_cast<std::size_t>(id) == names_.size() - static_cast<std::size_t>(firstName))
                 names_.push_back(
                     QString::fromUtf8(name.data(), static_cast<qsizetype>(name.size())));
-            nameOf.push_back(it->second);
+            nameOf.push_back(firstName + id);
         }
         undrawable_ += slice.undrawable;
         mergeLeftOut(leftOut_, slice.leftOut);
@@ -221,21 +214,10 @@ void RooflinePlot::arrangePoints(const std::vector<PointGroup>& groups) {
     // computes the axis-space coordinates as it goes rather than gathering them afterwards from
     // a copy in drawn_'s order.
     const std::size_t n = drawn_.size();
-    const std::size_t threads =
-        n < kThreadedRecords
-            ? 1
-            : std::clamp<std::size_t>(std::thread::hardware_concurrency(), 1, kMaxThreads);
+    const std::size_t threads = threadsFor(n, kThreadedRecords, kMaxThreads);
     auto chunkBegin = [&](std::size_t t) { return n / threads * t + std::min(t, n % threads); };
     std::vector<std::vector<std::size_t>> at(threads, std::vector<std::size_t>(keys, 0));
-    auto inParallel = [&](auto&& work) {
-        std::vector<std::thread> workers;
-        for (std::size_t t = 1; t < threads; ++t)
-            workers.emplace_back(work, t);
-        work(0);
-        for (auto& w : workers)
-            w.join();
-    };
-    inParallel([&](std::size_t t) {
+    onThreads(threads, [&](std::size_t t) {
         for (std::size_t i = chunkBegin(t); i < chunkBegin(t + 1); ++i)
             ++at[t][key(drawn_[i])];
     });
@@ -262,7 +244,7 @@ void RooflinePlot::arrangePoints(const std::vector<PointGroup>& groups) {
     order_.resize(n);
     ax_.resize(n);
     ay_.resize(n);
-    inParallel([&](std::size_t t) {
+    onThreads(threads, [&](std::size_t t) {
         std::vector<std::size_t>& next = at[t];
         for (std::size_t i = chunkBegin(t); i < chunkBegin(t + 1); ++i) {
             const DrawnPoint& p = drawn_[i];

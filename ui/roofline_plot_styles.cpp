@@ -3,6 +3,7 @@
 // density image. Marker size and antialiasing are what make a replot of a large cloud slow:
 // each marker is a path, each dot a single unantialiased pixel, and a density image costs one
 // pass over the points whatever their number on screen.
+#include "core/on_threads.h"
 #include "core/radix_sort.h"
 #include "ui/roofline_density.h"
 #include "ui/roofline_plot.h"
@@ -63,12 +64,7 @@ void sortByKey(std::vector<QVector<QCPGraphData>>& graphs) {
         large += points.size() >= 100'000 ? 1 : 0;
     const std::size_t threads =
         std::min<std::size_t>(large, std::max(1U, std::thread::hardware_concurrency()));
-    std::vector<std::thread> workers;
-    for (std::size_t t = 1; t < threads; ++t)
-        workers.emplace_back(work);
-    work();
-    for (auto& w : workers)
-        w.join();
+    onThreads(threads, [&](std::size_t) { work(); });
 }
 
 } // namespace
