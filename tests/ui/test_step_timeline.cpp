@@ -88,6 +88,16 @@ std::shared_ptr<const MultiRankTrace> manySteps(int steps) {
     return trace;
 }
 
+// Shows `trace`, dataset 0 of `session`, in a 900 x 160 panel of its own and waits for its
+// timeline.
+bool showAlone(ui::StepTimelinePanel& panel, const Session& session,
+               const std::shared_ptr<const MultiRankTrace>& trace) {
+    panel.resize(900, 160);
+    panel.show();
+    panel.setSources(&session, {{0, trace}}, Grouping::kernel);
+    return QTest::qWaitFor([&] { return !panel.isBuilding() && panel.shownDataset() == 0; });
+}
+
 } // namespace
 
 class TestStepTimeline : public QObject {
@@ -107,10 +117,7 @@ class TestStepTimeline : public QObject {
         Session session;
         session.datasets.push_back(mergedDataset(*trace, Grouping::kernel, ""));
         ui::StepTimelinePanel panel;
-        panel.resize(900, 160);
-        panel.show();
-        panel.setSources(&session, {{0, trace}}, Grouping::kernel);
-        QTRY_VERIFY(!panel.isBuilding() && panel.shownDataset() == 0);
+        QVERIFY(showAlone(panel, session, trace));
         const QStringList names = panel.steps();
         QCOMPARE(names.size(), steps);
         QCOMPARE(names.front(), QStringLiteral("ProfilerStep#0"));
@@ -279,10 +286,7 @@ class TestStepTimeline : public QObject {
         Session session;
         session.datasets.push_back(mergedDataset(*trace, Grouping::kernel, ""));
         ui::StepTimelinePanel panel;
-        panel.resize(900, 160);
-        panel.show();
-        panel.setSources(&session, {{0, trace}}, Grouping::kernel);
-        QTRY_VERIFY(!panel.isBuilding() && panel.shownDataset() == 0);
+        QVERIFY(showAlone(panel, session, trace));
         QCOMPARE(panel.plot()->timeline().lanes.size(), std::size_t(12));
         QScrollBar* bar = panel.laneBar();
         QVERIFY(bar->isVisible());
